@@ -1,0 +1,3 @@
+"""WebSocket routes, collected from the apps."""
+
+websocket_urlpatterns: list = []

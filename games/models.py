@@ -1,0 +1,1 @@
+"""Match, Seat and Move (see issue: live matches)."""

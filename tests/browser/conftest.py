@@ -1,0 +1,157 @@
+"""Real-browser fixtures: Daphne serving the app over HTTP and WebSockets, and Debian's Chromium.
+
+The server is a separate `daphne` process (as in production) pointed at the test database, so
+tests that use it need committed data: request `transactional_db` (the `live` fixture does).
+"""
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from playwright.sync_api import sync_playwright
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM calls made from the
+# test body are still plain synchronous calls.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
+VIEWPORT = {"width": 1366, "height": 768}
+SCREENSHOTS = ROOT / "test-artifacts"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _test_database_url() -> str:
+    db = settings.DATABASES["default"]
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{db['NAME']}"
+    user = db.get("USER") or ""
+    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    auth = f"{user}{password}@" if user else ""
+    port = f":{db['PORT']}" if db.get("PORT") else ""
+    return f"postgres://{auth}{db.get('HOST') or '127.0.0.1'}{port}/{db['NAME']}"
+
+
+def start_daphne(port: int | None = None, extra_env: dict[str, str] | None = None):
+    """Start one Daphne process on the test database; returns (process, base_url)."""
+    port = port or _free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": _test_database_url(),
+        "DEBUG": "1",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        **(extra_env or {}),
+    }
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "config.asgi:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    base_url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"daphne exited: {proc.stderr.read().decode()[-2000:]}")
+        try:
+            with urllib.request.urlopen(f"{base_url}/healthz", timeout=1) as resp:  # noqa: S310
+                if resp.status == 200:
+                    return proc, base_url
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("daphne did not start within 30 s")
+
+
+def stop_daphne(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="session")
+def asgi_server(django_db_setup, django_db_blocker):
+    """The base URL of a Daphne process serving the app on the test database."""
+    proc, base_url = start_daphne()
+    yield base_url
+    stop_daphne(proc)
+
+
+@pytest.fixture
+def live(asgi_server, transactional_db):
+    """Base URL of the live server, with committed (transactional) test data."""
+    return asgi_server
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: install Debian's chromium package")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-background-networking",
+                "--disable-gpu",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    """Factory for pages in fresh contexts (separate cookies: one per person)."""
+    contexts = []
+
+    def make(**kwargs):
+        context = browser.new_context(viewport=VIEWPORT, **kwargs)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_page):
+    return new_page()
+
+
+def screenshot(page, name: str) -> Path:
+    """Save a full-page screenshot under test-artifacts/ for a person to look at."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

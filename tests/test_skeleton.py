@@ -1,0 +1,91 @@
+"""The project itself: settings, security headers, the rules boundary."""
+
+import subprocess
+import sys
+
+import pytest
+
+pytestmark = pytest.mark.smoke
+
+
+@pytest.mark.django_db
+def test_home_page_renders_with_htmx_and_ws_extension(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "htmx-2" in html
+    assert "hx-ws-2" in html
+
+
+@pytest.mark.django_db
+def test_pages_send_a_content_security_policy_without_inline_scripts(client):
+    response = client.get("/")
+    csp = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp
+    assert "unsafe-inline" not in csp
+    assert "<script>" not in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_frames_and_sniffing_are_refused(client):
+    response = client.get("/")
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_rules_library_imports_without_django():
+    code = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in {'django', 'channels', 'classrooms', 'config'}:\n"
+        "            raise ImportError('forbidden in games.rules: ' + name)\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "import pkgutil, importlib, games.rules\n"
+        "for m in pkgutil.walk_packages(games.rules.__path__, 'games.rules.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "print('pure')\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "pure"
+
+
+def test_settings_read_the_environment():
+    code = (
+        "import os\n"
+        "os.environ.update(DATABASE_URL='postgres://u@db.example:5433/arena',"
+        " REDIS_URL='redis://cache:6379/2', DEBUG='0', SECRET_KEY='s'*50,"
+        " ALLOWED_HOSTS='arena.example')\n"
+        "from config import settings as s\n"
+        "db = s.DATABASES['default']\n"
+        "print(db['ENGINE'], db['HOST'], db['PORT'], db['NAME'])\n"
+        "print(s.CHANNEL_LAYERS['default']['BACKEND'])\n"
+        "print(s.CHANNEL_LAYERS['default']['CONFIG']['hosts'][0]['max_connections'])\n"
+        "print(s.DEBUG, s.ALLOWED_HOSTS, s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE)\n"
+    )
+    env = {"PATH": "/usr/bin:/bin"}
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, env=env
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "django.db.backends.postgresql db.example 5433 arena"
+    assert lines[1] == "channels_redis.core.RedisChannelLayer"
+    assert lines[2] == "1000"
+    assert lines[3] == "False ['arena.example'] True True"
+
+
+def test_production_settings_refuse_to_start_without_a_secret_key():
+    code = "import os\nos.environ['DEBUG']='0'\nimport config.settings\n"
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"PATH": "/usr/bin:/bin"},
+    )
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
