@@ -1,8 +1,11 @@
 """Teachers, classes and students."""
 
+from django.contrib.auth import hashers
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+STUDENT_HASHER = "pbkdf2_sha256_student"
 
 
 class User(AbstractUser):
@@ -17,6 +20,20 @@ class User(AbstractUser):
     @property
     def is_teacher(self) -> bool:
         return self.role == self.Role.TEACHER
+
+    def set_password(self, raw_password: str | None) -> None:
+        """Students get the cheaper hasher (see `classrooms.hashers`); teachers the default."""
+        if self.is_student and raw_password is not None:
+            self.password = hashers.make_password(raw_password, hasher=STUDENT_HASHER)
+            self._password = raw_password
+            return
+        super().set_password(raw_password)
+
+    def check_password(self, raw_password: str) -> bool:
+        """For students, never "upgrade" the hash to the slow default on login."""
+        if self.is_student:
+            return hashers.check_password(raw_password, self.password)
+        return super().check_password(raw_password)
 
     @property
     def is_student(self) -> bool:
@@ -40,19 +57,42 @@ class Classroom(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def is_archived(self) -> bool:
+        return self.archived_at is not None
+
 
 class Student(models.Model):
-    """A student's place in a class; the login itself is `user` (role STUDENT, no email)."""
+    """A student's place in a class; the login itself is `user` (role STUDENT, no email).
+
+    We keep only what the product needs: the name shown to the class, an optional id from the
+    school's system (to spot repeats on the next import), and the hash of the QR login token.
+    No email, no birth date, no password in clear (see `classrooms.services.cards`).
+    """
 
     user = models.OneToOneField(User, on_delete=models.CASCADE, related_name="student")
     classroom = models.ForeignKey(
         Classroom, on_delete=models.PROTECT, related_name="students", verbose_name=_("class")
     )
     display_name = models.CharField(_("name"), max_length=80)
+    external_id = models.CharField(_("school id"), max_length=64, blank=True)
+    # sha256 hex of the QR card's secret; empty when revoked. The secret itself is never stored.
+    login_token_hash = models.CharField(max_length=64, blank=True, db_index=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
     archived_at = models.DateTimeField(_("archived"), null=True, blank=True)
 
     class Meta:
         ordering = ["display_name"]
+        verbose_name = _("student")
+        verbose_name_plural = _("students")
 
     def __str__(self) -> str:
         return self.display_name
+
+    @property
+    def is_archived(self) -> bool:
+        return self.archived_at is not None
+
+    @property
+    def has_login_token(self) -> bool:
+        return bool(self.login_token_hash)

@@ -2,10 +2,12 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import TemplateView
 
+from classrooms.views.home import home
+
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("", home, name="home"),
     path("admin/", admin.site.urls),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("classrooms.urls")),
     path(
         "healthz",
         TemplateView.as_view(template_name="healthz.txt", content_type="text/plain"),

@@ -1,0 +1,89 @@
+"""Forms: parse and validate input; the services do the writing."""
+
+from django import forms
+from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from classrooms.imports.rows import MAX_PASTE_CHARS
+from classrooms.models import Classroom, User
+from classrooms.services.logins import LoginRefused, teacher_login
+
+
+class TeacherSignupForm(BaseUserCreationForm):
+    email = forms.EmailField(label=_("Email"), help_text=_("For resetting your password."))
+
+    class Meta:
+        model = User
+        fields = ("username", "email", "first_name", "last_name")
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"]
+        if User.objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(_("There is already an account with this email."))
+        return email
+
+
+class TeacherLoginForm(AuthenticationForm):
+    """Django's login form, throttled per username (see services.logins.teacher_login)."""
+
+    def clean(self):
+        username = self.cleaned_data.get("username")
+        password = self.cleaned_data.get("password")
+        if username is not None and password:
+            try:
+                self.user_cache = teacher_login(
+                    request=self.request, username=username, password=password
+                )
+            except LoginRefused as refused:
+                raise forms.ValidationError(refused.message, code="invalid_login") from None
+            self.confirm_login_allowed(self.user_cache)
+        return self.cleaned_data
+
+
+class ClassroomNameForm(forms.Form):
+    name = forms.CharField(label=_("Class name"), max_length=100)
+
+
+class CoTeacherForm(forms.Form):
+    identifier = forms.CharField(label=_("Username or email of the other teacher"), max_length=254)
+
+
+class PasteNamesForm(forms.Form):
+    names = forms.CharField(
+        label=_("Names, one per line"),
+        widget=forms.Textarea(attrs={"rows": 8}),
+        max_length=MAX_PASTE_CHARS,
+        help_text=_("First name and the first letter of the last name is enough: “Maya K.”"),
+    )
+
+
+class StudentMoveForm(forms.Form):
+    to_classroom = forms.ModelChoiceField(queryset=Classroom.objects.none(), label=_("Move to"))
+
+    def __init__(self, *args, classrooms=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["to_classroom"].queryset = classrooms
+
+
+class StudentRenameForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=80)
+
+
+class ClassCodeForm(forms.Form):
+    code = forms.CharField(
+        label=_("Class code"),
+        max_length=20,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+        ),
+    )
+
+
+class StudentPasswordForm(forms.Form):
+    password = forms.CharField(
+        label=_("Your password"),
+        max_length=64,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "none", "spellcheck": "false"}
+        ),
+    )

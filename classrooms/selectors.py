@@ -1,0 +1,65 @@
+"""Reads that feed pages and exports. No writes here: those are in classrooms.services."""
+
+from django.db.models import Count, Q, QuerySet
+
+from classrooms.credentials import class_code_normalise, login_token_hash
+from classrooms.models import Classroom, Student, User
+
+
+def classrooms_for_teacher(*, teacher: User, archived: bool = False) -> QuerySet[Classroom]:
+    """The teacher's classes (current or archived), each with `student_count` of current ones."""
+    return (
+        Classroom.objects.filter(teachers=teacher, archived_at__isnull=not archived)
+        .annotate(
+            student_count=Count("students", filter=Q(students__archived_at__isnull=True)),
+        )
+        .order_by("name")
+    )
+
+
+def classroom_by_code(*, code: str) -> Classroom | None:
+    """The open (not archived) class with this code as a student typed it, or None."""
+    code = class_code_normalise(code)
+    if not code:
+        return None
+    return Classroom.objects.filter(code=code, archived_at__isnull=True).first()
+
+
+def students_for_classroom(*, classroom: Classroom, archived: bool = False) -> QuerySet[Student]:
+    return (
+        classroom.students.filter(archived_at__isnull=not archived)
+        .select_related("user")
+        .order_by("display_name")
+    )
+
+
+def student_by_login_token(*, token: str) -> Student | None:
+    """The student whose QR card carries `token`, if it is still valid and they may log in."""
+    if not token or len(token) > 64:
+        return None
+    return (
+        Student.objects.select_related("user", "classroom")
+        .filter(
+            login_token_hash=login_token_hash(token),
+            archived_at__isnull=True,
+            classroom__archived_at__isnull=True,
+            user__is_active=True,
+        )
+        .first()
+    )
+
+
+def student_data_export(*, student: Student) -> dict:
+    """Everything we hold about a student, for a subject access request (JSON-ready)."""
+    user = student.user
+    return {
+        "name": student.display_name,
+        "username": user.username,
+        "school_id": student.external_id,
+        "class": student.classroom.name,
+        "class_code": student.classroom.code,
+        "created_at": student.created_at.isoformat(),
+        "archived_at": student.archived_at.isoformat() if student.archived_at else None,
+        "last_login": user.last_login.isoformat() if user.last_login else None,
+        "has_qr_login": student.has_login_token,
+    }

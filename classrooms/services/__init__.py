@@ -1,0 +1,1 @@
+"""The only code that writes teachers, classes and students. Views call these, nothing else."""

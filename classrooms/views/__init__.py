@@ -1,0 +1,1 @@
+"""Views by area: home, accounts, teacher (classes), students, imports, cards, student login."""

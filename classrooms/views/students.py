@@ -1,0 +1,136 @@
+"""A teacher's actions on one student: rename, move, archive, restore, erase, export."""
+
+import json
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from classrooms.exports import student_data_csv
+from classrooms.forms import StudentMoveForm, StudentRenameForm
+from classrooms.permissions import may_move_student, student_for, teacher_required
+from classrooms.selectors import classrooms_for_teacher, student_data_export
+from classrooms.services.cards import student_login_token_revoke
+from classrooms.services.students import (
+    student_archive,
+    student_delete,
+    student_move,
+    student_rename,
+    student_restore,
+)
+from classrooms.views.responses import csv_download
+
+
+def _page(request, student, status=200, **forms) -> HttpResponse:
+    others = classrooms_for_teacher(teacher=request.user).exclude(pk=student.classroom_id)
+    context = {
+        "student": student,
+        "rename_form": forms.get("rename_form")
+        or StudentRenameForm(initial={"name": student.display_name}),
+        "move_form": forms.get("move_form") or StudentMoveForm(classrooms=others),
+        "can_move": others.exists(),
+    }
+    return render(request, "classrooms/teacher/student.html", context, status=status)
+
+
+@teacher_required
+def student_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    return _page(request, student_for(request.user, pk))
+
+
+@teacher_required
+@require_POST
+def student_rename_view(request: HttpRequest, pk: int) -> HttpResponse:
+    student = student_for(request.user, pk)
+    form = StudentRenameForm(request.POST)
+    if form.is_valid():
+        try:
+            student_rename(student=student, name=form.cleaned_data["name"])
+        except ValidationError as error:
+            form.add_error("name", error)
+        else:
+            messages.success(request, _("Name changed."))
+            return redirect("student_detail", pk=student.pk)
+    return _page(request, student, status=400, rename_form=form)
+
+
+@teacher_required
+@require_POST
+def student_move_view(request: HttpRequest, pk: int) -> HttpResponse:
+    student = student_for(request.user, pk)
+    # Any class may be posted; only the teacher's own are accepted (checked twice: the form's
+    # queryset and the permission).
+    form = StudentMoveForm(request.POST, classrooms=classrooms_for_teacher(teacher=request.user))
+    if form.is_valid():
+        target = form.cleaned_data["to_classroom"]
+        if not may_move_student(request.user, student, target):
+            raise PermissionDenied
+        try:
+            student_move(student=student, to_classroom=target)
+        except ValidationError as error:
+            form.add_error("to_classroom", error)
+        else:
+            messages.success(
+                request,
+                _("%(name)s moved to %(class)s.")
+                % {"name": student.display_name, "class": target.name},
+            )
+            return redirect("student_detail", pk=student.pk)
+    return _page(request, student, status=400, move_form=form)
+
+
+@teacher_required
+@require_POST
+def student_archive_view(request: HttpRequest, pk: int) -> HttpResponse:
+    student = student_archive(student=student_for(request.user, pk))
+    messages.success(request, _("%(name)s is archived.") % {"name": student.display_name})
+    return redirect("classroom_detail", pk=student.classroom_id)
+
+
+@teacher_required
+@require_POST
+def student_restore_view(request: HttpRequest, pk: int) -> HttpResponse:
+    student = student_restore(student=student_for(request.user, pk))
+    messages.success(request, _("%(name)s is restored.") % {"name": student.display_name})
+    return redirect("student_detail", pk=student.pk)
+
+
+@teacher_required
+def student_delete_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET asks to confirm; POST erases the student and everything they made."""
+    student = student_for(request.user, pk)
+    if request.method != "POST":
+        return render(request, "classrooms/teacher/student_delete.html", {"student": student})
+    classroom_pk, name = student.classroom_id, student.display_name
+    student_delete(student=student)
+    messages.success(request, _("%(name)s and all their data are deleted.") % {"name": name})
+    return redirect("classroom_detail", pk=classroom_pk)
+
+
+@teacher_required
+def student_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+    student = student_for(request.user, pk)
+    if fmt not in {"csv", "json"}:
+        raise Http404
+    filename = f"student-{student.user.username}"
+    if fmt == "csv":
+        return csv_download(student_data_csv(student=student), filename + ".csv")
+    body = json.dumps(student_data_export(student=student), indent=2, ensure_ascii=False)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}.json"'
+    return response
+
+
+@teacher_required
+@require_POST
+def student_qr_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    student = student_login_token_revoke(student=student_for(request.user, pk))
+    messages.success(
+        request,
+        _("%(name)s's QR code no longer works. Print a new card to get a new one.")
+        % {"name": student.display_name},
+    )
+    return redirect("student_detail", pk=student.pk)

@@ -1,0 +1,175 @@
+"""The teacher's dashboard and class pages: create, rename, archive, codes, co-teachers."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from classrooms.exports import classroom_students_csv
+from classrooms.forms import ClassroomNameForm, CoTeacherForm
+from classrooms.permissions import classroom_for, teacher_required
+from classrooms.selectors import classrooms_for_teacher, students_for_classroom
+from classrooms.services.classrooms import (
+    classroom_archive,
+    classroom_code_regenerate,
+    classroom_create,
+    classroom_rename,
+    classroom_restore,
+    classroom_teacher_add,
+    classroom_teacher_remove,
+)
+from classrooms.views.responses import csv_download
+
+
+@teacher_required
+def dashboard(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "classrooms/teacher/dashboard.html",
+        {
+            "classrooms": classrooms_for_teacher(teacher=request.user),
+            "archived": classrooms_for_teacher(teacher=request.user, archived=True),
+            "form": ClassroomNameForm(),
+        },
+    )
+
+
+@teacher_required
+@require_POST
+def classroom_new(request: HttpRequest) -> HttpResponse:
+    form = ClassroomNameForm(request.POST)
+    if form.is_valid():
+        try:
+            classroom = classroom_create(name=form.cleaned_data["name"], teacher=request.user)
+        except ValidationError as error:
+            form.add_error("name", error)
+        else:
+            messages.success(request, _("Class “%(name)s” created.") % {"name": classroom.name})
+            return redirect("classroom_detail", pk=classroom.pk)
+    return render(
+        request,
+        "classrooms/teacher/dashboard.html",
+        {
+            "classrooms": classrooms_for_teacher(teacher=request.user),
+            "archived": classrooms_for_teacher(teacher=request.user, archived=True),
+            "form": form,
+        },
+        status=400,
+    )
+
+
+def _detail_context(request: HttpRequest, classroom, **extra) -> dict:
+    return {
+        "classroom": classroom,
+        "students": students_for_classroom(classroom=classroom),
+        "archived_students": students_for_classroom(classroom=classroom, archived=True),
+        "teachers": classroom.teachers.order_by("username"),
+        "rename_form": ClassroomNameForm(initial={"name": classroom.name}),
+        "teacher_form": CoTeacherForm(),
+        **extra,
+    }
+
+
+@teacher_required
+def classroom_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = classroom_for(request.user, pk)
+    return render(request, "classrooms/teacher/classroom.html", _detail_context(request, classroom))
+
+
+@teacher_required
+@require_POST
+def classroom_rename_view(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = classroom_for(request.user, pk)
+    form = ClassroomNameForm(request.POST)
+    if form.is_valid():
+        try:
+            classroom_rename(classroom=classroom, name=form.cleaned_data["name"])
+        except ValidationError as error:
+            form.add_error("name", error)
+        else:
+            messages.success(request, _("Class renamed."))
+            return redirect("classroom_detail", pk=classroom.pk)
+    context = _detail_context(request, classroom, rename_form=form)
+    return render(request, "classrooms/teacher/classroom.html", context, status=400)
+
+
+@teacher_required
+@require_POST
+def classroom_archive_view(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = classroom_archive(classroom=classroom_for(request.user, pk))
+    messages.success(
+        request,
+        _("“%(name)s” is archived. Its students cannot log in until you restore it.")
+        % {"name": classroom.name},
+    )
+    return redirect("teacher_dashboard")
+
+
+@teacher_required
+@require_POST
+def classroom_restore_view(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = classroom_restore(classroom=classroom_for(request.user, pk))
+    messages.success(request, _("“%(name)s” is restored.") % {"name": classroom.name})
+    return redirect("classroom_detail", pk=classroom.pk)
+
+
+@teacher_required
+@require_POST
+def classroom_code_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """New class code; htmx swaps just the code panel, plain posts get the whole page."""
+    classroom = classroom_code_regenerate(classroom=classroom_for(request.user, pk))
+    if request.htmx:
+        return render(
+            request,
+            "classrooms/teacher/classroom.html#class-code",
+            {"classroom": classroom, "code_changed": True},
+        )
+    messages.success(request, _("The class has a new code: %(code)s.") % {"code": classroom.code})
+    return redirect("classroom_detail", pk=classroom.pk)
+
+
+@teacher_required
+@require_POST
+def classroom_teacher_add_view(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = classroom_for(request.user, pk)
+    form = CoTeacherForm(request.POST)
+    if form.is_valid():
+        try:
+            added = classroom_teacher_add(
+                classroom=classroom, identifier=form.cleaned_data["identifier"]
+            )
+        except ValidationError as error:
+            form.add_error("identifier", error)
+        else:
+            messages.success(
+                request, _("%(who)s now teaches this class too.") % {"who": added.username}
+            )
+            return redirect("classroom_detail", pk=classroom.pk)
+    context = _detail_context(request, classroom, teacher_form=form)
+    return render(request, "classrooms/teacher/classroom.html", context, status=400)
+
+
+@teacher_required
+@require_POST
+def classroom_teacher_remove_view(request: HttpRequest, pk: int, user_pk: int) -> HttpResponse:
+    classroom = classroom_for(request.user, pk)
+    teacher = get_object_or_404(classroom.teachers, pk=user_pk)
+    try:
+        classroom_teacher_remove(classroom=classroom, teacher=teacher)
+    except ValidationError as error:
+        messages.error(request, error.messages[0])
+        return redirect("classroom_detail", pk=classroom.pk)
+    messages.success(request, _("%(who)s no longer teaches this class.") % {"who": teacher})
+    if teacher.pk == request.user.pk:
+        return redirect("teacher_dashboard")
+    return redirect("classroom_detail", pk=classroom.pk)
+
+
+@teacher_required
+def classroom_export(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = classroom_for(request.user, pk)
+    return csv_download(
+        classroom_students_csv(classroom=classroom), f"class-{classroom.code}-students.csv"
+    )

@@ -1,0 +1,4 @@
+// Buttons marked data-print open the browser's print dialog (no inline scripts: CSP).
+document.addEventListener("click", (event) => {
+  if (event.target.closest("[data-print]")) window.print();
+});
