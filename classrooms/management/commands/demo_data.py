@@ -3,8 +3,8 @@
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from classrooms.models import Classroom, Student, User
 from classrooms.credentials import PASSWORD_WORDS
+from classrooms.models import Classroom, Student, User
 from classrooms.services.cards import student_password_set
 from classrooms.services.classrooms import classroom_create
 from classrooms.services.students import students_create

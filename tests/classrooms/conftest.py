@@ -1,0 +1,41 @@
+import pytest
+from django.core.cache import cache
+
+from classrooms.services.classrooms import classroom_create
+from classrooms.services.students import students_create
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Throttle counters live in the cache: every test starts with none."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def make_room(db, make_teacher):
+    """A class made through the service (real class code)."""
+
+    def make(name: str = "Class 4B", teacher=None):
+        return classroom_create(name=name, teacher=teacher or make_teacher())
+
+    return make
+
+
+@pytest.fixture
+def make_cards():
+    """Students made through the service; returns their cards (with passwords and tokens)."""
+
+    def make(classroom, *names: str):
+        return students_create(classroom=classroom, names=list(names or ["Maya K.", "Ben T."]))
+
+    return make
+
+
+@pytest.fixture
+def client_factory():
+    """Separate test clients (one per child), optionally with request defaults."""
+    from django.test import Client
+
+    return lambda **defaults: Client(**defaults)

@@ -1,0 +1,182 @@
+"""Teacher pages end to end through the test client."""
+
+import csv
+import io
+import json
+
+import pytest
+from django.core import mail
+from django.core.management import call_command
+from django.urls import reverse
+
+from classrooms.models import Classroom, Student, User
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.smoke
+def test_anonymous_home_offers_student_and_teacher_choices(client):
+    html = client.get(reverse("home")).content.decode()
+    assert "I&#x27;m a student" in html or "I'm a student" in html
+    assert reverse("student_class_code") in html and reverse("signup") in html
+
+
+def test_teacher_signs_up_and_lands_on_an_empty_dashboard(client):
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "ms_new",
+            "email": "new@school.example",
+            "first_name": "Nia",
+            "last_name": "New",
+            "password1": "a-long-unusual-phrase-42",
+            "password2": "a-long-unusual-phrase-42",
+        },
+    )
+    assert response["Location"] == reverse("teacher_dashboard")
+    user = User.objects.get(username="ms_new")
+    assert user.is_teacher and user.email == "new@school.example"
+    assert "no classes yet" in client.get(reverse("teacher_dashboard")).content.decode()
+
+
+def test_teacher_creates_renames_archives_and_restores_a_class(client, teacher):
+    client.force_login(teacher)
+    response = client.post(reverse("classroom_create"), {"name": "Owls"})
+    room = Classroom.objects.get(name="Owls")
+    assert response["Location"] == reverse("classroom_detail", args=[room.pk])
+    client.post(reverse("classroom_rename", args=[room.pk]), {"name": "Night Owls"})
+    client.post(reverse("classroom_archive", args=[room.pk]))
+    dashboard = client.get(reverse("teacher_dashboard")).content.decode()
+    assert "Archived classes" in dashboard
+    client.post(reverse("classroom_restore", args=[room.pk]))
+    room.refresh_from_db()
+    assert room.name == "Night Owls" and room.archived_at is None
+
+
+def test_new_code_over_htmx_swaps_just_the_code_panel(client, teacher, make_room):
+    room = make_room(teacher=teacher)
+    client.force_login(teacher)
+    response = client.post(
+        reverse("classroom_code_regenerate", args=[room.pk]), headers={"HX-Request": "true"}
+    )
+    html = response.content.decode()
+    room.refresh_from_db()
+    assert html.lstrip().startswith('<div id="class-code"') and room.code in html
+    assert "<html" not in html
+
+
+def test_add_co_teacher_by_email_who_then_sees_the_class(client, teacher, make_teacher, make_room):
+    room = make_room(teacher=teacher)
+    other = make_teacher("mr_co")
+    client.force_login(teacher)
+    client.post(
+        reverse("classroom_teacher_add", args=[room.pk]), {"identifier": "mr_co@school.example"}
+    )
+    client.force_login(other)
+    assert client.get(reverse("classroom_detail", args=[room.pk])).status_code == 200
+    bad = client.post(reverse("classroom_teacher_add", args=[room.pk]), {"identifier": "nobody"})
+    assert bad.status_code == 400
+
+
+def test_print_cards_again_resets_everyone_and_shows_qr_cards(
+    client, teacher, make_room, make_cards
+):
+    room = make_room(teacher=teacher)
+    old = make_cards(room, "Maya K.", "Ben T.", "Ali")
+    client.force_login(teacher)
+    assert "new password" in client.get(reverse("classroom_cards", args=[room.pk])).content.decode()
+    response = client.post(reverse("classroom_cards", args=[room.pk]))
+    html = response.content.decode()
+    assert html.count('class="login-card"') == 3 and html.count("<svg") == 3
+    assert room.code in html and "@page" not in html  # print CSS lives in the static file
+    assert "style=" not in html and "<script>" not in html
+    maya = User.objects.get(pk=old[0].student.user_id)
+    assert not maya.check_password(old[0].password)
+
+
+def test_one_student_new_card(client, teacher, make_room, make_cards):
+    card = make_cards(make_room(teacher=teacher), "Maya K.")[0]
+    client.force_login(teacher)
+    html = client.post(reverse("student_card", args=[card.student.pk])).content.decode()
+    assert html.count('class="login-card"') == 1
+
+
+def test_move_archive_restore_and_delete_through_the_pages(client, teacher, make_room, make_cards):
+    a, b = make_room(teacher=teacher), make_room("Class 5A", teacher=teacher)
+    student = make_cards(a, "Maya K.")[0].student
+    client.force_login(teacher)
+    page = client.get(reverse("student_detail", args=[student.pk])).content.decode()
+    assert "Class 5A" in page
+    client.post(reverse("student_move", args=[student.pk]), {"to_classroom": b.pk})
+    assert Student.objects.get(pk=student.pk).classroom == b
+    client.post(reverse("student_archive", args=[student.pk]))
+    assert Student.objects.get(pk=student.pk).archived_at is not None
+    client.post(reverse("student_restore", args=[student.pk]))
+    assert (
+        "cannot be undone"
+        in client.get(reverse("student_delete", args=[student.pk])).content.decode()
+    )
+    client.post(reverse("student_delete", args=[student.pk]))
+    assert not User.objects.filter(pk=student.user_id).exists()
+
+
+def test_class_csv_export_is_formula_safe(client, teacher, make_room, make_cards):
+    room = make_room(teacher=teacher)
+    student = make_cards(room, "Maya K.")[0].student
+    Student.objects.filter(pk=student.pk).update(external_id='=HYPERLINK("http://x","y")')
+    client.force_login(teacher)
+    response = client.get(reverse("classroom_export", args=[room.pk]))
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows[0] == ["name", "username", "school_id", "archived", "created_at"]
+    assert rows[1][0] == "Maya K."
+    assert rows[1][2] == '\'=HYPERLINK("http://x","y")'
+
+
+def test_student_data_export_json_and_csv(client, teacher, make_room, make_cards):
+    student = make_cards(make_room(teacher=teacher), "Maya K.")[0].student
+    Student.objects.filter(pk=student.pk).update(external_id="@SUM(1)")
+    client.force_login(teacher)
+    data = json.loads(client.get(reverse("student_export", args=[student.pk, "json"])).content)
+    assert data["name"] == "Maya K." and data["username"] == student.user.username
+    assert "password" not in json.dumps(data)
+    text = client.get(reverse("student_export", args=[student.pk, "csv"])).content.decode()
+    assert "'@SUM(1)" in text
+    assert client.get(reverse("student_export", args=[student.pk, "xml"])).status_code == 404
+
+
+def test_password_reset_sends_an_email_and_change_works(client, make_teacher):
+    teacher = make_teacher("ms_r", password="correct-horse-battery")
+    client.post(reverse("password_reset"), {"email": "ms_r@school.example"})
+    assert len(mail.outbox) == 1
+    assert "/accounts/password/reset/" in mail.outbox[0].body
+    client.force_login(teacher)
+    response = client.post(
+        reverse("password_change"),
+        {
+            "old_password": "correct-horse-battery",
+            "new_password1": "another-long-phrase-77",
+            "new_password2": "another-long-phrase-77",
+        },
+    )
+    assert response["Location"] == reverse("password_change_done")
+
+
+def test_pages_send_a_csp_without_inline_scripts(client, teacher, make_room):
+    client.force_login(teacher)
+    response = client.get(reverse("classroom_detail", args=[make_room(teacher=teacher).pk]))
+    csp = response["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+    assert "style=" not in response.content.decode()
+
+
+@pytest.mark.smoke
+def test_demo_data_is_idempotent_and_prints_logins(capsys):
+    call_command("demo_data")
+    call_command("demo_data")
+    out = capsys.readouterr().out
+    assert "teacher / maths-arena-demo" in out and "DEMO4B" in out and "ant-bag" in out
+    room = Classroom.objects.get(code="DEMO4B")
+    assert room.students.count() == 24
+    amara = room.students.get(display_name="Amara K.")
+    assert amara.user.check_password("ant-bag")
