@@ -1,0 +1,156 @@
+"""Classrooms in a real browser: teacher set-up, card printing, the three ways students log in."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from classrooms.services.classrooms import classroom_create
+from classrooms.services.students import students_create
+from tests.browser.conftest import screenshot
+
+pytestmark = pytest.mark.browser
+
+NAMES = [
+    "Amara K.", "Ben T.", "Chloe W.", "Dev P.", "Ella M.", "Finn O.", "Grace L.", "Hugo R.",
+    "Isla D.", "Jack S.", "Kiara N.", "Leo B.", "Maya C.", "Noah F.", "Olivia G.", "Priya H.",
+    "Quinn J.", "Ruby A.", "Sam E.", "Tara V.", "Umar Y.", "Violet Z.", "Will X.", "Zoe Q.",
+    "Zara U.",
+]  # fmt: skip
+
+
+def assert_accessible(page, name: str) -> None:
+    """No serious or critical axe-core violations on the current page."""
+    results = Axe().run(page)
+    bad = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v["impact"] in {"serious", "critical"}
+    ]
+    assert not bad, f"{name}: {bad}"
+
+
+def assert_fits_the_screen(page) -> None:
+    """Nothing wider than the 1366 px Chromebook screen (no sideways scrolling)."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1366
+
+
+@pytest.fixture
+def room_with_students(make_teacher):
+    teacher = make_teacher()
+    room = classroom_create(name="Class 3C", teacher=teacher)
+    cards = students_create(classroom=room, names=["Maya K.", "Ben T.", "Ali R."])
+    return teacher, room, cards
+
+
+def test_teacher_signs_up_creates_a_class_pastes_25_names_and_prints_cards(live, page):
+    page.goto(live + "/")
+    assert_accessible(page, "home")
+    screenshot(page, "classrooms-home")
+    page.get_by_role("link", name="Sign up").click()
+    page.get_by_label("Username").fill("ms_browser")
+    page.get_by_label("Email").fill("ms_browser@school.example")
+    page.get_by_label("First name").fill("Bea")
+    page.get_by_label("Last name").fill("Browser")
+    page.locator("#id_password1").fill("a-long-unusual-phrase-42")
+    page.get_by_label("Password confirmation").fill("a-long-unusual-phrase-42")
+    assert_accessible(page, "signup")
+    page.get_by_role("button", name="Create account").click()
+    page.wait_for_url(live + "/teach/")
+    assert_accessible(page, "dashboard")
+    page.get_by_label("Class name").fill("Owls")
+    page.get_by_role("button", name="Create class").click()
+    page.get_by_role("heading", name="Owls").wait_for()
+    assert_accessible(page, "classroom")
+    assert_fits_the_screen(page)
+    page.get_by_role("link", name="Add students").first.click()
+    page.get_by_label("Names, one per line").fill("\n".join(NAMES))
+    assert_accessible(page, "import")
+    page.get_by_role("button", name="Preview").first.click()
+    page.get_by_role("heading", name="Check the list").wait_for()
+    assert page.locator("#import-preview tbody tr").count() == 25
+    assert_accessible(page, "preview")
+    screenshot(page, "classrooms-import-preview")
+    page.get_by_role("button", name="Add 25 students and make their cards").click()
+    page.locator("#card-sheet").wait_for()
+    assert page.locator(".login-card").count() == 25
+    assert page.locator(".card-qr svg").count() == 25
+    assert_accessible(page, "cards")
+    screenshot(page, "classrooms-cards")
+    page.emulate_media(media="print")
+    assert not page.get_by_role("button", name="Print cards").is_visible()
+    screenshot(page, "classrooms-cards-print")
+
+
+def test_student_logs_in_with_class_code_name_and_password(live, page, room_with_students):
+    _teacher, room, cards = room_with_students
+    page.goto(live + "/")
+    page.get_by_role("link", name="I'm a student").click()
+    page.get_by_label("Class code").fill(room.code.lower())
+    assert_accessible(page, "student-code")
+    page.get_by_role("button", name="Next").click()
+    page.get_by_role("heading", name="Tap your name").wait_for()
+    assert_accessible(page, "student-names")
+    screenshot(page, "classrooms-student-names")
+    button = page.get_by_role("link", name="Maya K.")
+    box = button.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44
+    button.click()
+    page.get_by_label("Your password").fill("wrong-words")
+    page.get_by_role("button", name="Let me in").click()
+    page.get_by_text("That password is not right").wait_for()
+    assert_accessible(page, "student-password-error")
+    screenshot(page, "classrooms-student-wrong-password")
+    page.get_by_label("Your password").fill(cards[0].password)
+    page.get_by_role("button", name="Let me in").click()
+    page.get_by_role("heading", name="Hi, Maya K.!").wait_for()
+    assert page.url == live + "/me/"
+    assert_accessible(page, "student-home")
+
+
+def test_student_logs_in_with_the_qr_link(live, page, room_with_students):
+    _teacher, _room, cards = room_with_students
+    page.goto(f"{live}/q/{cards[1].token}/")
+    assert_accessible(page, "qr")
+    page.get_by_role("button", name="Yes, that's me!").click()
+    page.get_by_role("heading", name="Hi, Ben T.!").wait_for()
+    page.goto(f"{live}/q/not-a-real-token/")
+    assert page.get_by_role("heading", name="This card does not work any more").is_visible()
+
+
+def test_another_teacher_cannot_open_the_class(live, new_page, room_with_students, make_teacher):
+    _teacher, room, _cards = room_with_students
+    make_teacher("mr_other", password="correct-horse-battery")
+    page = new_page()
+    page.goto(live + "/accounts/login/")
+    page.get_by_label("Username").fill("mr_other")
+    page.get_by_label("Password").fill("correct-horse-battery")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(live + "/teach/")
+    assert "Class 3C" not in page.content()
+    response = page.goto(f"{live}/teach/classes/{room.pk}/")
+    assert response.status == 403
+    assert page.get_by_role("heading", name="This page is not for you").is_visible()
+
+
+def test_teacher_pages_for_a_class_with_students_are_accessible(live, page, room_with_students):
+    teacher, room, cards = room_with_students
+    page.goto(live + "/accounts/login/")
+    assert_accessible(page, "login")
+    page.get_by_label("Username").fill(teacher.username)
+    page.get_by_label("Password").fill("correct-horse-battery")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(live + "/teach/")
+    screenshot(page, "classrooms-dashboard")
+    page.goto(f"{live}/teach/classes/{room.pk}/")
+    assert_accessible(page, "classroom-with-students")
+    screenshot(page, "classrooms-classroom")
+    old_code = room.code
+    page.get_by_role("button", name="New code").click()
+    page.get_by_text("New code made").wait_for()
+    assert old_code not in page.locator("#class-code").inner_text()
+    page.goto(f"{live}/teach/students/{cards[0].student.pk}/")
+    assert_accessible(page, "student-detail")
+    assert_fits_the_screen(page)
+    screenshot(page, "classrooms-student-detail")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert focused != "none"
