@@ -74,7 +74,12 @@ class ClassCodeForm(forms.Form):
         label=_("Class code"),
         max_length=20,
         widget=forms.TextInput(
-            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+            attrs={
+                "autocomplete": "off",
+                "autocapitalize": "characters",
+                "spellcheck": "false",
+                "autofocus": True,
+            }
         ),
     )
 
@@ -84,6 +89,11 @@ class StudentPasswordForm(forms.Form):
         label=_("Your password"),
         max_length=64,
         widget=forms.TextInput(
-            attrs={"autocomplete": "off", "autocapitalize": "none", "spellcheck": "false"}
+            attrs={
+                "autocomplete": "off",
+                "autocapitalize": "none",
+                "spellcheck": "false",
+                "autofocus": True,
+            }
         ),
     )

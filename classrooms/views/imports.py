@@ -106,7 +106,7 @@ def students_import(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "classrooms/teacher/import_preview.html",
-        {"classroom": classroom, "preview": preview, "payload": payload},
+        {"classroom": classroom, "preview": preview, "payload": payload, "paste_form": paste_form},
     )
 
 

@@ -1,5 +1,7 @@
 """Classrooms in a real browser: teacher set-up, card printing, the three ways students log in."""
 
+import re
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
@@ -66,7 +68,7 @@ def test_teacher_signs_up_creates_a_class_pastes_25_names_and_prints_cards(live,
     assert_accessible(page, "import")
     page.get_by_role("button", name="Preview").first.click()
     page.get_by_role("heading", name="Check the list").wait_for()
-    assert page.locator("#import-preview tbody tr").count() == 25
+    assert page.locator("#import-preview li").count() == 25
     assert_accessible(page, "preview")
     screenshot(page, "classrooms-import-preview")
     page.get_by_role("button", name="Add 25 students and make their cards").click()
@@ -78,6 +80,9 @@ def test_teacher_signs_up_creates_a_class_pastes_25_names_and_prints_cards(live,
     page.emulate_media(media="print")
     assert not page.get_by_role("button", name="Print cards").is_visible()
     screenshot(page, "classrooms-cards-print")
+    pdf = page.pdf(prefer_css_page_size=True)
+    pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
+    assert pages == 4, f"25 cards at 8 per A4 page should print on 4 pages, not {pages}"
 
 
 def test_student_logs_in_with_class_code_name_and_password(live, page, room_with_students):
@@ -147,6 +152,16 @@ def test_teacher_pages_for_a_class_with_students_are_accessible(live, page, room
     page.get_by_role("button", name="New code").click()
     page.get_by_text("New code made").wait_for()
     assert old_code not in page.locator("#class-code").inner_text()
+    page.goto(f"{live}/teach/classes/{room.pk}/import/")
+    page.get_by_label("Names, one per line").fill("Zed A.\n\n=HYPERLINK(1)\nzed a\nMaya K.\n")
+    page.get_by_role("button", name="Preview").first.click()
+    problems = page.locator("#import-problems")
+    problems.wait_for()
+    assert "Line 3" in problems.inner_text() and "Line 4" in problems.inner_text()
+    assert "Line 5" in page.locator("#import-skipped").inner_text()  # Maya is already there
+    assert page.get_by_role("button", name="Add 1 student").count() == 0
+    assert_accessible(page, "preview-with-problems")
+    screenshot(page, "classrooms-import-problems")
     page.goto(f"{live}/teach/students/{cards[0].student.pk}/")
     assert_accessible(page, "student-detail")
     assert_fits_the_screen(page)
