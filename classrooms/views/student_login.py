@@ -38,28 +38,44 @@ def _finish_login(request: HttpRequest, user) -> HttpResponse:
     return redirect(settings.STUDENT_HOME_URL_NAME)
 
 
+def _code_guess_blocked(request: HttpRequest) -> bool:
+    return any(throttle_is_blocked(limit=limit, key=key) for limit, key in _guess_keys(request))
+
+
+def _code_guess_record(request: HttpRequest) -> None:
+    for limit, key in _guess_keys(request):
+        throttle_failure_record(limit=limit, key=key)
+
+
 def class_code(request: HttpRequest) -> HttpResponse:
     """Step 1: type the class code."""
     form = ClassCodeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        keys = _guess_keys(request)
-        if any(throttle_is_blocked(limit=limit, key=key) for limit, key in keys):
+        if _code_guess_blocked(request):
             form.add_error("code", str(TOO_MANY_TRIES))
         else:
             classroom = classroom_by_code(code=form.cleaned_data["code"])
             if classroom is not None:
                 return redirect("student_pick_name", code=classroom.code)
-            for limit, key in keys:
-                throttle_failure_record(limit=limit, key=key)
+            _code_guess_record(request)
             form.add_error("code", _("We cannot find that class code. Check it and try again."))
     return render(request, "classrooms/student/code.html", {"form": form})
 
 
 def pick_name(request: HttpRequest, code: str) -> HttpResponse:
-    """Step 2: big buttons, one per student of the class."""
-    classroom = classroom_by_code(code=code)
+    """Step 2: big buttons, one per student of the class. Codes typed into the address bar
+    count against the same guess limit as the form."""
+    blocked = _code_guess_blocked(request)
+    classroom = None if blocked else classroom_by_code(code=code)
     if classroom is None:
-        messages.error(request, _("We cannot find that class code. Check it and try again."))
+        if not blocked:
+            _code_guess_record(request)
+        messages.error(
+            request,
+            str(TOO_MANY_TRIES)
+            if blocked
+            else _("We cannot find that class code. Check it and try again."),
+        )
         return redirect("student_class_code")
     students = students_for_classroom(classroom=classroom)
     return render(

@@ -286,3 +286,15 @@ def test_upload_oneroster_zip_and_plain_csv(client, teacher, make_room):
     plain = SimpleUploadedFile("kids.csv", "\ufeffMaya,K,1\nZoë,W,2\n".encode())
     response = client.post(_import_url(room), {"source": "file", "files": [plain]})
     assert [r.name for r in response.context["preview"].rows] == ["Maya K.", "Zoë W."]
+
+
+def test_a_csv_with_a_giant_field_or_broken_quotes_is_refused_with_a_line_number():
+    with pytest.raises(ImportRefused, match="Line 2"):
+        plain_csv_parse('Maya,K\n"Ben' + "x" * 200_000 + '",T\n')
+
+
+def test_a_name_that_is_too_long_or_has_symbols_is_reported(make_room):
+    rows, issues = pasted_parse("A" * 41 + "\nBen <script>\nOk Name\n")
+    preview = preview_build(classroom=make_room(), rows=rows, issues=issues)
+    assert [i.line for i in preview.blocking_issues] == [1, 2]
+    assert [r.name for r in preview.rows] == ["Ok Name"]

@@ -156,3 +156,18 @@ def test_students_cannot_use_the_teacher_login_form(client, make_room, make_card
     )
     assert response.status_code == 200
     assert not _logged_in_as(client, card.student.user)
+
+
+def test_guessing_class_codes_is_throttled_per_browser_not_per_school(client_factory, make_room):
+    room = make_room()
+    guesser = client_factory(REMOTE_ADDR="10.0.0.1")
+    for _ in range(15):
+        guesser.post(reverse("student_class_code"), {"code": "ZZZZZZ"})
+    response = guesser.post(reverse("student_class_code"), {"code": room.code})
+    assert TOO_MANY in response.content.decode()
+    follow = guesser.get(reverse("student_pick_name", args=[room.code]), follow=True)
+    assert TOO_MANY in follow.content.decode()
+    # A classmate on the same school address is not held up.
+    classmate = client_factory(REMOTE_ADDR="10.0.0.1")
+    response = classmate.post(reverse("student_class_code"), {"code": room.code})
+    assert response["Location"] == reverse("student_pick_name", args=[room.code])
