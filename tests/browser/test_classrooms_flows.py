@@ -55,6 +55,7 @@ def test_teacher_signs_up_creates_a_class_pastes_25_names_and_prints_cards(live,
     page.locator("#id_password1").fill("a-long-unusual-phrase-42")
     page.get_by_label("Password confirmation").fill("a-long-unusual-phrase-42")
     assert_accessible(page, "signup")
+    screenshot(page, "classrooms-signup")
     page.get_by_role("button", name="Create account").click()
     page.wait_for_url(live + "/teach/")
     assert_accessible(page, "dashboard")
@@ -91,6 +92,7 @@ def test_student_logs_in_with_class_code_name_and_password(live, page, room_with
     page.get_by_role("link", name="I'm a student").click()
     page.get_by_label("Class code").fill(room.code.lower())
     assert_accessible(page, "student-code")
+    screenshot(page, "classrooms-student-code")
     page.get_by_role("button", name="Next").click()
     page.get_by_role("heading", name="Tap your name").wait_for()
     assert_accessible(page, "student-names")
@@ -107,6 +109,7 @@ def test_student_logs_in_with_class_code_name_and_password(live, page, room_with
     page.get_by_label("Your password").fill(cards[0].password)
     page.get_by_role("button", name="Let me in").click()
     page.get_by_role("heading", name="Hi, Maya K.!").wait_for()
+    screenshot(page, "classrooms-student-home")
     assert page.url == live + "/me/"
     assert_accessible(page, "student-home")
 
@@ -115,6 +118,7 @@ def test_student_logs_in_with_the_qr_link(live, page, room_with_students):
     _teacher, _room, cards = room_with_students
     page.goto(f"{live}/q/{cards[1].token}/")
     assert_accessible(page, "qr")
+    screenshot(page, "classrooms-qr")
     page.get_by_role("button", name="Yes, that's me!").click()
     page.get_by_role("heading", name="Hi, Ben T.!").wait_for()
     page.goto(f"{live}/q/not-a-real-token/")
