@@ -2,6 +2,7 @@
 
 import csv
 import io
+import json
 from collections.abc import Iterable, Sequence
 
 from classrooms.models import Classroom, Student
@@ -39,4 +40,9 @@ def classroom_students_csv(*, classroom: Classroom) -> str:
 def student_data_csv(*, student: Student) -> str:
     """The student's data export as two columns: field, value."""
     data = student_data_export(student=student)
-    return _csv(["field", "value"], ([k, "" if v is None else v] for k, v in data.items()))
+    rows = []
+    for key, value in data.items():
+        if isinstance(value, (dict, list)):
+            value = json.dumps(value, ensure_ascii=False, default=str)
+        rows.append([key, "" if value is None else value])
+    return _csv(["field", "value"], rows)

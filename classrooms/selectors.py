@@ -1,6 +1,8 @@
 """Reads that feed pages and exports. No writes here: those are in classrooms.services."""
 
+from django.conf import settings
 from django.db.models import Count, Q, QuerySet
+from django.utils.module_loading import import_string
 
 from classrooms.credentials import class_code_normalise, login_token_hash
 from classrooms.models import Classroom, Student, User
@@ -50,9 +52,13 @@ def student_by_login_token(*, token: str) -> Student | None:
 
 
 def student_data_export(*, student: Student) -> dict:
-    """Everything we hold about a student, for a subject access request (JSON-ready)."""
+    """Everything we hold about a student, for a subject access request (JSON-ready).
+
+    Other apps add their own sections by listing a callable `f(student) -> JSON-ready data` in
+    `settings.STUDENT_DATA_EXPORTERS` as `{"section name": "dotted.path"}`.
+    """
     user = student.user
-    return {
+    data = {
         "name": student.display_name,
         "username": user.username,
         "school_id": student.external_id,
@@ -63,3 +69,6 @@ def student_data_export(*, student: Student) -> dict:
         "last_login": user.last_login.isoformat() if user.last_login else None,
         "has_qr_login": student.has_login_token,
     }
+    for section, dotted in getattr(settings, "STUDENT_DATA_EXPORTERS", {}).items():
+        data[section] = import_string(dotted)(student)
+    return data

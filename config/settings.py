@@ -143,6 +143,8 @@ PASSWORD_HASHERS = [
 ]
 # Where a logged-in student lands (the play lobby replaces this later).
 STUDENT_HOME_URL_NAME = os.environ.get("STUDENT_HOME_URL_NAME", "student_home")
+# Extra sections for a student's data export: {"section": "dotted.path.to.callable(student)"}.
+STUDENT_DATA_EXPORTERS: dict[str, str] = {}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -180,3 +180,31 @@ def test_demo_data_is_idempotent_and_prints_logins(capsys):
     assert room.students.count() == 24
     amara = room.students.get(display_name="Amara K.")
     assert amara.user.check_password("ant-bag")
+
+
+def example_exporter(student):
+    return [{"match": 1, "name": student.display_name}]
+
+
+def test_other_apps_can_add_sections_to_the_student_export(
+    client, teacher, make_room, make_cards, settings
+):
+    settings.STUDENT_DATA_EXPORTERS = {"games": f"{__name__}.example_exporter"}
+    student = make_cards(make_room(teacher=teacher), "Maya K.")[0].student
+    client.force_login(teacher)
+    data = json.loads(client.get(reverse("student_export", args=[student.pk, "json"])).content)
+    assert data["games"] == [{"match": 1, "name": "Maya K."}]
+    text = client.get(reverse("student_export", args=[student.pk, "csv"])).content.decode()
+    assert "games" in text
+
+
+def test_admin_lists_classes_students_and_users(admin_client, make_room, make_cards):
+    room = make_room()
+    make_cards(room, "Maya K.")
+    for name in ("classroom", "student", "user"):
+        response = admin_client.get(reverse(f"admin:classrooms_{name}_changelist"))
+        assert response.status_code == 200, name
+    assert (
+        admin_client.get(reverse("admin:classrooms_classroom_change", args=[room.pk])).status_code
+        == 200
+    )
