@@ -29,6 +29,14 @@ MAX_AGE = 3600
 MAX_FILES = 5
 
 
+class _ChooseClass(ImportRefused):
+    """A OneRoster export with several classes: the teacher must pick one."""
+
+    def __init__(self, message: str, roster: Roster):
+        super().__init__(message)
+        self.roster = roster
+
+
 def _form_page(request, classroom, *, status=200, paste_form=None, error="", roster=None):
     return render(
         request,
@@ -108,12 +116,6 @@ def students_import(request: HttpRequest, pk: int) -> HttpResponse:
         "classrooms/teacher/import_preview.html",
         {"classroom": classroom, "preview": preview, "payload": payload, "paste_form": paste_form},
     )
-
-
-class _ChooseClass(ImportRefused):
-    def __init__(self, message: str, roster: Roster):
-        super().__init__(message)
-        self.roster = roster
 
 
 def _roster_rows(request: HttpRequest, roster: Roster) -> tuple[list[RawRow], list[RowIssue]]:
