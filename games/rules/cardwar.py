@@ -7,6 +7,21 @@ answer checking (`cardwar_values`), state and JSON (`cardwar_state`), actions
 
 The query helpers below are what a UI may show: they never reveal cards in draw or collection
 piles, face-down cards, or answers before they are revealed (except a viewer's own).
+
+Events (`Outcome.events`, JSON-safe dicts, in order; values as exact fraction strings "13/3"):
+  dealt{counts, set_aside}  round_started{round, players, setter}
+  target_set{player, value, by: player|computer|timeout}  setter_changed{player}
+  reshuffled{player, cards}  cards_revealed{player, cards, values}
+  answer_received{player, private}  -- `private` is for that player and storage only
+  answer_timeout{missing}  answers_revealed{submissions: [facts per player]}
+  war_started{players, depth, war_size, reason: tie|no_values, target}  face_down{player, count}
+  bonus{player, given: per seat, cards}
+  round_won{player, side, how, value, war_depth, cards, taken: per seat}
+  player_out{player, reason: too_few_cards|resigned, cards}  clock_expired{dropped}
+  pot_returned{returned: per seat}  game_over{reason, winners, draw, counts, tied}
+The facts per submission: player, cards, card_values, level, target, war_depth, best_value,
+answered, and when answered expression (as typed), choice, operation, squared, rooted, answer
+(as typed), value, correct, counted (None when it earned no value), best, distance, exact.
 """
 
 from __future__ import annotations

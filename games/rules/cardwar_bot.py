@@ -45,24 +45,30 @@ PROFILES: dict[str, BotProfile] = {
 }
 
 
-def profile_for(skill: BotProfile | str) -> BotProfile:
-    """A profile by name ("beginner", "average", "expert", "perfect") or as given."""
+type Skill = BotProfile | str | int
+
+
+def profile_for(skill: Skill) -> BotProfile:
+    """A profile as given, by name ("beginner", "average", "expert", "perfect") or by skill
+    level 1–4 in that order; anything else raises ValueError."""
     if isinstance(skill, BotProfile):
         return skill
-    try:
+    if isinstance(skill, int) and not isinstance(skill, bool) and 1 <= skill <= len(PROFILES):
+        return list(PROFILES.values())[skill - 1]
+    if isinstance(skill, str) and skill in PROFILES:
         return PROFILES[skill]
-    except KeyError:
-        raise ValueError(f"unknown bot skill {skill!r}; use one of {sorted(PROFILES)}") from None
+    raise ValueError(f"unknown bot skill {skill!r}; use 1-4 or one of {sorted(PROFILES)}")
 
 
 def bot_rng(state: State, player: int) -> random.Random:
     """A generator for one bot decision, fixed by the seed and the moment in the game."""
-    key = f"cardwar-bot:{state.seed}:{state.draws}:{state.round}:{state.war_depth}:{player}"
+    moment = f"{state.draws}:{state.round}:{state.war_depth}:{state.phase}"
+    key = f"cardwar-bot:{state.seed}:{moment}:{player}"
     digest = hashlib.sha256(key.encode()).digest()
     return random.Random(int.from_bytes(digest[:16], "big"))
 
 
-def think_time_ms(profile: BotProfile | str, rng: random.Random) -> int:
+def think_time_ms(profile: Skill, rng: random.Random) -> int:
     """How long the bot pretends to think, in milliseconds."""
     low, high = profile_for(profile).think_ms
     return rng.randint(low, high)
@@ -88,9 +94,7 @@ def _wrong(value: Fraction, rng: random.Random) -> Fraction:
     return Fraction(value.numerator + step, value.denominator)
 
 
-def choose_submission(
-    state: State, player: int, skill: BotProfile | str, rng: random.Random
-) -> Submit:
+def choose_submission(state: State, player: int, skill: Skill, rng: random.Random) -> Submit:
     """The bot's expression and typed result for its face-up cards; always a legal expression.
 
     With probability `best_rate` one of the best choices, else one of the next-best values (the

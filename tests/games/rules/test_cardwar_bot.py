@@ -61,5 +61,7 @@ def test_think_time_is_within_the_profile_range_and_randomness_is_repeatable():
     assert all(100 <= think_time_ms(profile, random.Random(i)) <= 200 for i in range(20))
     state = cw.new_game(5, 2, cw.Options())
     assert bot_rng(state, 0).random() == bot_rng(state, 0).random() != bot_rng(state, 1).random()
-    with pytest.raises(ValueError, match="unknown bot skill"):
-        profile_for("grandmaster")
+    assert profile_for(4) == profile_for("perfect")
+    for bad in ("grandmaster", 0, 5, True):
+        with pytest.raises(ValueError, match="unknown bot skill"):
+            profile_for(bad)

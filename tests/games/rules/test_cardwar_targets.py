@@ -146,3 +146,33 @@ def test_level_6_allows_one_square_and_level_7_roots_in_play():
     state = targeted("3 2 5 5", "4 9 6 6", target=7, level=7)
     state, events = play(state, cw.Submit(0, "3 + 2", "5"), cw.Submit(1, "√9 + 4", "7"))
     assert of(events, "round_won")[0]["player"] == 1
+
+
+def test_a_war_keeps_its_target_and_asks_for_no_new_one():
+    state = targeted("9 8 5 5", "10 7 6 6", target=15)
+    state, events = all_best(state)
+    assert not of(events, "target_set") and not of(events, "round_started")
+    assert (state.phase, state.target, state.setter) == ("answer", 15, 0)
+
+
+def test_when_the_setter_resigns_the_next_seat_in_play_names_the_target():
+    state = table("7 3 5 5", "2 2 6 6", "A A 4 4", level=5).state
+    state, events = play(state, cw.Resign(0))
+    assert of(events, "setter_changed") == [{"type": "setter_changed", "player": 1}]
+    assert cw.awaited(state) == (1,) and state.playing == (1, 2)
+
+
+def test_every_submission_stores_what_the_progress_reports_need():
+    state = targeted("9 2 5 5", "8 3 6 6", target=4)
+    state, events = play(state, cw.Submit(0, "9 ÷ 2", "4.50"), cw.AnswerTimeout())
+    mine, missing = of(events, "answers_revealed")[0]["submissions"]
+    assert mine == {
+        "player": 0, "cards": ["9S", "2S"], "card_values": [9, 2], "level": 5, "target": 4,
+        "war_depth": 0, "best_value": "9/2", "answered": True, "expression": "9 ÷ 2",
+        "choice": "9 ÷ 2", "operation": "/", "squared": False, "rooted": 0, "answer": "4.50",
+        "value": "9/2", "correct": True, "counted": "9/2", "best": True, "distance": "1/2",
+        "exact": False,
+    }  # fmt: skip
+    assert (missing["answered"], missing["best"], missing["best_value"]) == (False, False, "5")
+    won = of(events, "round_won")[0]
+    assert (won["player"], won["war_depth"], won["cards"]) == (0, 0, 4)
