@@ -38,8 +38,12 @@ def _refuse(template: str, **params: Any) -> IllegalMove:
     return IllegalMove(template, **params)
 
 
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _check_seat(state: State, player: int) -> None:
-    if not 0 <= player < state.players:
+    if not _is_int(player) or not 0 <= player < state.players:
         raise _refuse(gettext_noop("there is no player %(player)s in this game"), player=player)
     if state.hands[player].out:
         raise _refuse(gettext_noop("you are out of this game"))
@@ -90,7 +94,7 @@ def apply(state: State, action: Action, *, source: Source | None = None) -> Outc
             _check_seat(state, player)
             if state.phase != "target" or state.setter != player:
                 raise _refuse(gettext_noop("it is not your turn to name the target"))
-            if not TARGET_MIN <= value <= TARGET_MAX:
+            if not _is_int(value) or not TARGET_MIN <= value <= TARGET_MAX:
                 raise _refuse(gettext_noop("the target must be a whole number from -15 to 15"))
             set_target(t, value, by="player")
         case TargetTimeout():

@@ -99,9 +99,10 @@ class Table:
 
 
 def start_round(t: Table) -> None:
-    """A new (non-war) round: players out, game end, target setting or turning up cards."""
-    t.pot = [[] for _ in range(t.players)]
-    t.face_up = [[] for _ in range(t.players)]
+    """A new (non-war) round: players out, game end, target setting or turning up cards.
+
+    The pot is empty here: every path that ends a round awards or returns it first.
+    """
     t.entries = [None] * t.players
     t.war_depth, t.target, t.setter = 0, None, None
     for seat in t.in_play():

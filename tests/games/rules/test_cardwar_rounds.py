@@ -122,8 +122,9 @@ def test_a_player_answers_once_and_only_when_playing():
     state = answer(table("9 8 5 5", "2 3 6 6").state, 0).state
     with pytest.raises(cw.IllegalMove, match="already answered"):
         answer(state, 0)
-    with pytest.raises(cw.IllegalMove, match="no player"):
-        cw.apply(state, cw.Submit(5, "1 + 1", "2"))
+    for seat in (5, -1, "1", None):
+        with pytest.raises(cw.IllegalMove, match="no player"):
+            cw.apply(state, cw.Submit(seat, "1 + 1", "2"))
 
 
 # --- the end -----------------------------------------------------------------------------------

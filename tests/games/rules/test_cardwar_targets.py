@@ -26,7 +26,7 @@ def test_from_level_5_the_setter_names_the_target_before_the_cards_are_shown():
     assert state.phase == "answer" and state.face_up[0] == ("7S", "3S")
 
 
-@pytest.mark.parametrize("value", [-16, 16, 100])
+@pytest.mark.parametrize("value", [-16, 16, 100, 2.5, "3", True])
 def test_the_target_is_a_whole_number_from_minus_15_to_15(value):
     state = table("7 3 5 5", "2 2 6 6", level=5).state
     with pytest.raises(cw.IllegalMove, match="-15 to 15"):
