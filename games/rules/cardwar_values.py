@@ -202,9 +202,10 @@ def read_choice(level: int, a: int, b: int, expression: str) -> Choice:
 
 
 _INTEGER = re.compile(r"[+-]?\d+")
-_FRACTION = re.compile(r"([+-]?)(\d+)\s*/\s*(\d+)")
-_MIXED = re.compile(r"([+-]?)(\d+)\s+(\d+)\s*/\s*(\d+)")
+_FRACTION = re.compile(r"([+-]?)(\d+)/(\d+)")
+_MIXED = re.compile(r"([+-]?)(\d+) (\d+)/(\d+)")
 _DECIMAL = re.compile(r"[+-]?(\d+[.,]\d*|[.,]\d+)")
+_LOOSE_SPACES = re.compile(r"(?<=[+-]) | (?=/)|(?<=/) ")
 
 
 def parse_answer(text: str) -> Fraction | Decimal:
@@ -220,7 +221,8 @@ def parse_answer(text: str) -> Fraction | Decimal:
         raise AnswerError(gettext_noop("type your answer"))
     if len(text) > MAX_ANSWER_LENGTH:
         raise AnswerError(gettext_noop("this answer is too long"))
-    clean = " ".join(text.replace("−", "-").split())
+    # One space between words, none after a sign or around "/": "- 4  1 / 3" is "-4 1/3".
+    clean = _LOOSE_SPACES.sub("", " ".join(text.replace("−", "-").split()))
     if _INTEGER.fullmatch(clean):
         return Fraction(int(clean))
     if m := _FRACTION.fullmatch(clean):

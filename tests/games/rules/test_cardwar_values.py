@@ -183,6 +183,8 @@ def test_level_7_one_card_squared_while_the_other_is_rooted():
         ("4 1/3", F(13, 3)),
         ("-4 1/3", F(-13, 3)),
         (" 7 ", F(7)),
+        ("- 4 1 / 3", F(-13, 3)),
+        ("13 / 3", F(13, 3)),
     ],
 )
 def test_integers_fractions_and_mixed_numbers_are_read_exactly(text, value):
@@ -228,3 +230,30 @@ def test_junk_answers_raise_a_clear_error(text):
 
 def test_wrong_but_readable_answer_does_not_match():
     assert not answer_matches(parse_answer("12"), F(13))
+
+
+def decimal_text(sign: str, digits: int, places: int) -> str:
+    """`digits` units of the last place, written with `places` decimals."""
+    return f"{sign}{digits // 10**places}.{digits % 10**places:0{places}d}"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.fractions(max_denominator=200).filter(lambda v: abs(v) < 10**6), st.integers(2, 5))
+def test_every_accepted_way_of_writing_a_value_matches_it(value, places):
+    sign = "-" if value < 0 else ""
+    whole, rest = divmod(abs(value), 1)
+    forms = [
+        f"{value.numerator}/{value.denominator}",
+        f"{value.numerator * 2}/{value.denominator * 2}",
+    ]
+    if rest and whole:
+        forms.append(f"{sign}{whole} {rest.numerator}/{rest.denominator}")
+    if not rest:
+        forms.append(str(value.numerator))
+    scaled = abs(value) * 10**places
+    forms.append(decimal_text(sign, int(scaled), places))  # truncated
+    forms.append(decimal_text(sign, int(scaled + F(1, 2)), places))  # rounded, halves up
+    for text in forms:
+        assert answer_matches(parse_answer(text), value), text
+    # Two units of the last place above the truncation is neither truncated nor rounded.
+    assert not answer_matches(parse_answer(decimal_text(sign, int(scaled) + 2, places)), value)
