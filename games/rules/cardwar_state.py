@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol
 
@@ -299,8 +299,3 @@ def check_state(state: State) -> None:
         raise ValueError("the state must hold each of the 52 cards exactly once")
     if any(not 0 <= s < n for s in state.playing):
         raise ValueError("bad seat in playing")
-
-
-def with_hand(hands: tuple[Hand, ...], seat: int, **changes: Any) -> tuple[Hand, ...]:
-    """The hands with one seat's hand changed."""
-    return tuple(replace(h, **changes) if i == seat else h for i, h in enumerate(hands))
