@@ -17,7 +17,7 @@ Events (`Outcome.events`, JSON-safe dicts, in order; values as exact fraction st
   war_started{players, depth, war_size, reason: tie|no_values, target}  face_down{player, count}
   bonus{player, given: per seat, cards}
   round_won{player, side, how, value, war_depth, cards, taken: per seat}
-  player_out{player, reason: too_few_cards|resigned, cards}  clock_expired{dropped}
+  player_out{player, reason: too_few_cards|resigned, cards}  clock_expired{dropped: seats}
   pot_returned{returned: per seat}  game_over{reason, winners, draw, counts, tied}
 The facts per submission: player, cards, card_values, level, target, war_depth, best_value,
 answered, and when answered expression (as typed), choice, operation, squared, rooted, answer

@@ -110,7 +110,8 @@ def apply(state: State, action: Action, *, source: Source | None = None) -> Outc
         case ClockExpired():
             if state.options.clock_minutes is None:
                 raise _refuse(gettext_noop("this game has no clock"))
-            t.emit("clock_expired", dropped=[s for s in t.playing if t.entries[s] is None])
+            # Answers given but not yet revealed are dropped (their facts were stored on receipt).
+            t.emit("clock_expired", dropped=[s for s in t.playing if t.entries[s] is not None])
             finish(t, "clock")
         case Resign(player=player):
             _check_seat(state, player)

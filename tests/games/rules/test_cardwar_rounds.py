@@ -170,7 +170,10 @@ def test_a_team_wins_while_either_member_is_still_in():
 def test_when_the_clock_runs_out_most_cards_wins_and_the_pot_goes_back():
     state = table("9 8 5 5 5", "9 8 6 6").state
     state, events = play(state, *[cw.Submit(p, "9 + 8", "17") for p in (0, 1)])  # war
+    state = answer(state, 1).state
     state, events = play(state, cw.ClockExpired())
+    assert of(events, "clock_expired")[0]["dropped"] == [1]  # the pending answer is dropped
+    assert not of(events, "answers_revealed") and not of(events, "round_won")
     assert of(events, "pot_returned")[0]["returned"] == [4, 4]
     assert state.result == cw.Result("clock", (0,), False, (5, 4))
 
