@@ -176,3 +176,11 @@ def test_every_submission_stores_what_the_progress_reports_need():
     assert (missing["answered"], missing["best"], missing["best_value"]) == (False, False, "5")
     won = of(events, "round_won")[0]
     assert (won["player"], won["war_depth"], won["cards"]) == (0, 0, 4)
+
+
+def test_with_three_players_an_exact_hit_takes_three_cards_from_each_other_player():
+    state = targeted("7 3 5 5", "2 2 6 6 6", "A A 4 4 4", target=10)
+    state, events = all_best(state)
+    assert of(events, "bonus")[0]["given"] == [0, 3, 3]
+    assert cw.counts(state)[0] == 2 + 6 + 6  # own two left, six played, six given
+    assert state.result.winners == (0,)
