@@ -94,14 +94,17 @@ def _wrong(value: Fraction, rng: random.Random) -> Fraction:
     return Fraction(value.numerator + step, value.denominator)
 
 
-def choose_submission(state: State, player: int, skill: Skill, rng: random.Random) -> Submit:
+def choose_submission(
+    state: State, player: int, level_or_skill: Skill, rng: random.Random
+) -> Submit:
     """The bot's expression and typed result for its face-up cards; always a legal expression.
 
     With probability `best_rate` one of the best choices, else one of the next-best values (the
     best when there is no other). With probability `error_rate` the typed result is wrong.
+    `level_or_skill` is a BotProfile, a skill name or a skill level 1–4 (see `profile_for`).
     Raises IllegalMove when the player is not expected to answer.
     """
-    profile = profile_for(skill)
+    profile = profile_for(level_or_skill)
     if state.phase != "answer" or player not in state.playing or state.entries[player] is not None:
         raise IllegalMove(gettext_noop("it is not your turn to answer"))
     level, target = state.options.level, state.target
