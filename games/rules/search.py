@@ -21,9 +21,21 @@ from games.rules.expressions import BinOp, Node, Num
 
 type Q = tuple[int, int]
 
-# Sets for up to this many numbers are cheap enough (≲ 100 values) to enumerate in full when only
-# a few targets are wanted; bigger multisets are searched goal-first (see `reaches`).
+# With all four operations, sets for up to this many numbers are cheap enough (≲ 100 values) to
+# enumerate in full when only a few targets are wanted; bigger multisets are searched goal-first
+# (see `reaches`), since a six-number set can hold 10⁵ values.
 SMALL = 3
+
+
+def full_set_limit(ops: str) -> int:
+    """Largest multiset whose whole value set is worth computing for a membership test.
+
+    With only + − (or only × ÷) every value is ±v₁ ± v₂ … (or v₁^±1 × v₂^±1 …), at most 3ⁿ of
+    them, so whole sets stay small; goal-first search would be slower when targets are missing.
+    """
+    mixed = any(op in ops for op in "+-") and any(op in ops for op in "*/")
+    return SMALL if mixed else 64
+
 
 gcd = math.gcd
 
@@ -225,7 +237,7 @@ def _partners(op: str, target: Q, known: Q, known_is_left: bool) -> Iterator[Q |
 
 def reaches(sub: tuple[int, ...], target: Q, ops: str, powers: bool) -> bool:
     """Whether some expression using all of `sub` equals target, searching goal-first."""
-    if len(sub) <= SMALL:
+    if len(sub) <= full_set_limit(ops):
         return target in values(sub, ops, powers)
     for left, right in splits(sub):
         small, big = (left, right) if len(left) <= len(right) else (right, left)

@@ -142,9 +142,10 @@ def capturable(
     wanted = {t: to_q(t) for t in targets}
     remaining = dict(wanted)
     found: dict[int, tuple[int, ...]] = {}
+    limit = search.full_set_limit(ops)
     for size in _sizes(len(numbers), min_values, use_all=False):
         for sub in search.sub_multisets(numbers, size):
-            if size <= search.SMALL:
+            if size <= limit:
                 made = search.values(sub, ops, powers)
                 hits = [t for t, q in remaining.items() if q in made]
             else:
