@@ -26,11 +26,12 @@ def _canonical_ops(ops: str) -> str:
     return "".join(op for op in "+-*/" if op in chosen)
 
 
-def _sizes(count: int, min_values: int, use_all: bool) -> range:
+def _sizes(count: int, min_values: int, max_values: int | None, use_all: bool) -> range:
     lowest = max(min_values, 1)
+    highest = count if max_values is None else min(count, max_values)
     if use_all:
-        return range(count, count + 1) if count >= lowest else range(0)
-    return range(lowest, count + 1)
+        return range(count, count + 1) if lowest <= count <= highest else range(0)
+    return range(lowest, highest + 1)
 
 
 def _text(sub: tuple[int, ...], target: Q, ops: str, powers: bool) -> str:
@@ -46,18 +47,20 @@ def solve(
     use_all: bool = False,
     ops: str = "+-*/",
     min_values: int = 2,
+    max_values: int | None = None,
     powers: bool = False,
 ) -> str | None:
     """An expression equal to target using each value at most once (all of them if use_all).
 
-    Uses at least `min_values` values (fewest first) and only operators in `ops` (ASCII or
-    × ÷ −); with `powers` a value may appear as v, v² or √v (√ only of a perfect square).
-    None when no such expression exists (also when there are fewer values than min_values).
+    Uses at least `min_values` values (fewest first), at most `max_values` (None: no limit; a
+    Mind attack uses at most six dice), and only operators in `ops` (ASCII or × ÷ −); with
+    `powers` a value may appear as v, v² or √v (√ only of a perfect square). None when no such
+    expression exists (also when there are fewer values than min_values).
     """
     ops = _canonical_ops(ops)
     numbers = tuple(sorted(values))
     goal = to_q(target)
-    for size in _sizes(len(numbers), min_values, use_all):
+    for size in _sizes(len(numbers), min_values, max_values, use_all):
         for sub in search.sub_multisets(numbers, size):
             if search.reaches(sub, goal, ops, powers):
                 return _text(sub, goal, ops, powers)
@@ -107,9 +110,10 @@ def reachable(
     *,
     ops: str = "+-*/",
     min_values: int = 2,
+    max_values: int | None = None,
     powers: bool = False,
 ) -> Reachable:
-    """Every value some allowed subset (at least min_values numbers) makes, with one expression.
+    """Every value some allowed subset (min_values..max_values numbers) makes, with one expression.
 
     Each expression uses as few numbers as possible. The result is a read-only mapping whose
     texts are built lazily; `dict(result)` forces them all.
@@ -117,7 +121,7 @@ def reachable(
     ops = _canonical_ops(ops)
     numbers = tuple(sorted(values))
     owners: dict[Q, tuple[int, ...]] = {}
-    for size in _sizes(len(numbers), min_values, use_all=False):
+    for size in _sizes(len(numbers), min_values, max_values, use_all=False):
         for sub in search.sub_multisets(numbers, size):
             made = search.values(sub, ops, powers)
             # Set arithmetic in C: only values no smaller subset made get this owner.
@@ -131,9 +135,10 @@ def capturable(
     *,
     ops: str = "+-*/",
     min_values: int = 2,
+    max_values: int | None = None,
     powers: bool = False,
 ) -> dict[int, str]:
-    """For each target that some allowed subset of values makes, one expression (fewest values).
+    """For each target some allowed subset of values makes, one expression (fewest values first).
 
     Targets that cannot be made are left out. Stops searching once every target is found.
     """
@@ -143,7 +148,7 @@ def capturable(
     remaining = dict(wanted)
     found: dict[int, tuple[int, ...]] = {}
     limit = search.full_set_limit(ops)
-    for size in _sizes(len(numbers), min_values, use_all=False):
+    for size in _sizes(len(numbers), min_values, max_values, use_all=False):
         for sub in search.sub_multisets(numbers, size):
             if size <= limit:
                 made = search.values(sub, ops, powers)

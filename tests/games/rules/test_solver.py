@@ -100,6 +100,22 @@ def test_min_values_forces_longer_expressions():
     assert solve([3, 4], 7, min_values=3) is None
 
 
+def test_max_values_caps_the_numbers_used():
+    assert solve([1, 1, 1, 1], 4, max_values=3) is None
+    assert_honest(solve([1, 1, 1, 1], 3, max_values=3), [1, 1, 1, 1], 3)
+    assert solve([1, 1, 1, 1], 4, use_all=True, max_values=3) is None
+    assert capturable([1, 1, 1, 1], [4], max_values=3) == {}
+    assert 4 not in reachable([1, 1, 1, 1], max_values=3)
+
+
+def test_capture_check_with_twelve_recruited_dice_is_quick_and_honest():
+    own = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+    found = capturable(own, [20, 19, 18, 17, 16, 13], max_values=6)
+    assert set(found) == {20, 19, 18, 17, 16, 13}
+    for target, text in found.items():
+        assert_honest(text, own, target)
+
+
 def test_single_values_count_when_min_values_is_one():
     assert solve([3, 4], 4, min_values=1) == "4"
 
