@@ -10,12 +10,14 @@ from collections.abc import Iterator
 
 from games.rules.expressions import BinOp, Node, Num
 from games.rules.value_sets import (
+    Made,
     Q,
     add,
     clear_caches,
     div,
     from_q,
     leaf_options,
+    made,
     mul,
     splits,
     sub_multisets,
@@ -25,11 +27,13 @@ from games.rules.value_sets import (
 
 __all__ = [
     "SMALL",
+    "Made",
     "Q",
     "build",
     "clear_caches",
     "from_q",
     "full_set_limit",
+    "made",
     "reaches",
     "sub_multisets",
     "to_q",

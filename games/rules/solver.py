@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from games.rules import search
 from games.rules.expressions import to_text
-from games.rules.search import Q, from_q, to_q
+from games.rules.search import Made, Q, from_q, to_q
 
 _CANONICAL_OPS = {"+": "+", "-": "-", "−": "-", "*": "*", "×": "*", "/": "/", "÷": "/"}
 
@@ -74,32 +74,35 @@ class Reachable(Mapping[Fraction, str]):
     Mapping, equal to the dict with the same items.
     """
 
-    def __init__(self, owners: dict[Q, tuple[int, ...]], ops: str, powers: bool) -> None:
-        self._owners = owners
+    def __init__(
+        self, keys: set[Q], makers: list[tuple[tuple[int, ...], Made]], ops: str, powers: bool
+    ) -> None:
+        self._keys = keys
+        self._makers = makers  # smallest multisets first
         self._ops = ops
         self._powers = powers
         self._texts: dict[Q, str] = {}
 
     def __getitem__(self, value: int | Fraction) -> str:
-        if isinstance(value, float | bool) or not isinstance(value, int | Fraction):
+        if value not in self:
             raise KeyError(value)
         q = to_q(value)
         text = self._texts.get(q)
         if text is None:
-            sub = self._owners[q]
+            sub = next(sub for sub, made in self._makers if q in made)
             text = self._texts[q] = _text(sub, q, self._ops, self._powers)
         return text
 
     def __contains__(self, value: object) -> bool:
         if isinstance(value, float | bool) or not isinstance(value, int | Fraction):
             return False
-        return to_q(value) in self._owners
+        return to_q(value) in self._keys
 
     def __iter__(self) -> Iterator[Fraction]:
-        return (from_q(q) for q in self._owners)
+        return (from_q(q) for q in self._keys)
 
     def __len__(self) -> int:
-        return len(self._owners)
+        return len(self._keys)
 
     def __repr__(self) -> str:
         return f"<Reachable: {len(self)} values>"
@@ -120,13 +123,14 @@ def reachable(
     """
     ops = _canonical_ops(ops)
     numbers = tuple(sorted(values))
-    owners: dict[Q, tuple[int, ...]] = {}
+    keys: set[Q] = set()
+    makers: list[tuple[tuple[int, ...], Made]] = []
     for size in _sizes(len(numbers), min_values, max_values, use_all=False):
         for sub in search.sub_multisets(numbers, size):
-            made = search.values(sub, ops, powers)
-            # Set arithmetic in C: only values no smaller subset made get this owner.
-            owners.update(dict.fromkeys(made - owners.keys(), sub))
-    return Reachable(owners, ops, powers)
+            made = search.made(sub, ops, powers)
+            made.add_signed_to(keys)
+            makers.append((sub, made))
+    return Reachable(keys, makers, ops, powers)
 
 
 def capturable(

@@ -278,6 +278,18 @@ class Made:
         made._signed = signed
         return made
 
+    def __contains__(self, q: Q) -> bool:
+        n, d = q
+        return q in self.positive if n >= 0 else (-n, d) in self.negative
+
+    def add_signed_to(self, out: set[Q]) -> None:
+        """Add every signed value to `out` (without building the signed set if not built yet)."""
+        if self._signed is not None:
+            out |= self._signed
+        else:
+            out |= self.positive
+            out.update((-n, d) for n, d in self.negative if n)
+
     @property
     def signed(self) -> frozenset[Q]:
         if self._signed is None:
@@ -340,6 +352,11 @@ def _made(sub: tuple[int, ...], ops: str, powers: bool) -> Made:
     if len(sub) == 4:
         return _made_of_4(sub, ops, powers)
     return _made_of_5_or_more(sub, ops, powers)
+
+
+def made(sub: tuple[int, ...], ops: str, powers: bool) -> Made:
+    """What the sorted multiset `sub` makes using each number exactly once (cached)."""
+    return _made(sub, ops, powers)
 
 
 def values(sub: tuple[int, ...], ops: str, powers: bool) -> frozenset[Q]:
