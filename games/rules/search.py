@@ -109,11 +109,9 @@ def build(sub: tuple[int, ...], target: Q, ops: str, powers: bool) -> Node | Non
                 return Num(sub[0], power=power)
         return None
     for left, right in splits(sub):
-        # Enumerate the side with fewer values; find the other side's partner goal-first.
-        if len(values(left, ops, powers)) <= len(values(right, ops, powers)):
-            known_sub, other_sub = left, right
-        else:
-            known_sub, other_sub = right, left
+        # Enumerate the side with fewer numbers (its set is small and cached); find the other
+        # side's partner goal-first, so no big set is ever built just to print an expression.
+        known_sub, other_sub = (left, right) if len(left) <= len(right) else (right, left)
         for known in sorted(values(known_sub, ops, powers), key=_simplest):
             for op in ops:
                 for known_is_left in (True, False) if op in "-/" else (True,):
