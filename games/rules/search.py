@@ -6,7 +6,7 @@ when (and only when) one is asked for, so the hot loops never store how a value 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from games.rules.expressions import BinOp, Node, Num
 from games.rules.value_sets import (
@@ -101,8 +101,19 @@ def reaches(sub: tuple[int, ...], target: Q, ops: str, powers: bool) -> bool:
     return False
 
 
-def build(sub: tuple[int, ...], target: Q, ops: str, powers: bool) -> Node | None:
-    """An expression tree using all of `sub` that equals target, or None."""
+def build(
+    sub: tuple[int, ...],
+    target: Q,
+    ops: str,
+    powers: bool,
+    known: Mapping[tuple[int, ...], Made] | None = None,
+) -> Node | None:
+    """An expression tree using all of `sub` that equals target, or None.
+
+    `known` holds value sets the caller already has (by multiset): membership in them replaces
+    a goal-first search, which matters when printing many values of a six-number position.
+    """
+    known = known or {}
     if len(sub) == 1:
         for q, power in leaf_options(sub[0], powers):
             if q == target:
@@ -112,18 +123,21 @@ def build(sub: tuple[int, ...], target: Q, ops: str, powers: bool) -> Node | Non
         # Enumerate the side with fewer numbers (its set is small and cached); find the other
         # side's partner goal-first, so no big set is ever built just to print an expression.
         known_sub, other_sub = (left, right) if len(left) <= len(right) else (right, left)
-        for known in sorted(values(known_sub, ops, powers), key=_simplest):
+        for value in sorted(values(known_sub, ops, powers), key=_simplest):
             for op in ops:
                 for known_is_left in (True, False) if op in "-/" else (True,):
-                    for goal in _partners(op, target, known, known_is_left):
+                    for goal in _partners(op, target, value, known_is_left):
                         if goal is None:
                             goal = _any_partner(other_sub, op, ops, powers)
                             if goal is None:
                                 continue
+                        elif other_sub in known:
+                            if goal not in known[other_sub]:
+                                continue
                         elif not reaches(other_sub, goal, ops, powers):
                             continue
-                        known_tree = build(known_sub, known, ops, powers)
-                        other_tree = build(other_sub, goal, ops, powers)
+                        known_tree = build(known_sub, value, ops, powers, known)
+                        other_tree = build(other_sub, goal, ops, powers, known)
                         assert known_tree is not None and other_tree is not None
                         if known_is_left:
                             return BinOp(op, known_tree, other_tree)

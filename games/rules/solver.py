@@ -34,8 +34,14 @@ def _sizes(count: int, min_values: int, max_values: int | None, use_all: bool) -
     return range(lowest, highest + 1)
 
 
-def _text(sub: tuple[int, ...], target: Q, ops: str, powers: bool) -> str:
-    tree = search.build(sub, target, ops, powers)
+def _text(
+    sub: tuple[int, ...],
+    target: Q,
+    ops: str,
+    powers: bool,
+    known: Mapping[tuple[int, ...], Made] | None = None,
+) -> str:
+    tree = search.build(sub, target, ops, powers, known)
     assert tree is not None  # only called for values the search has found
     return to_text(tree)
 
@@ -79,6 +85,7 @@ class Reachable(Mapping[Fraction, str]):
     ) -> None:
         self._keys = keys
         self._makers = makers  # smallest multisets first
+        self._known = dict(makers)
         self._ops = ops
         self._powers = powers
         self._texts: dict[Q, str] = {}
@@ -90,7 +97,7 @@ class Reachable(Mapping[Fraction, str]):
         text = self._texts.get(q)
         if text is None:
             sub = next(sub for sub, made in self._makers if q in made)
-            text = self._texts[q] = _text(sub, q, self._ops, self._powers)
+            text = self._texts[q] = _text(sub, q, self._ops, self._powers, self._known)
         return text
 
     def __contains__(self, value: object) -> bool:
