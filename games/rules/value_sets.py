@@ -329,14 +329,16 @@ def _compute_all_four(sub: tuple[int, ...], powers: bool) -> Made:
     return Made(frozenset(positive), frozenset(negative))
 
 
-# Cache sizes by multiset size: a 3-number set holds ≲ 100 values, a 4-number set ≲ 2000, a
-# 6-number set up to ~10⁵ (megabytes), so the big ones get few slots.
+# Cache sizes by multiset size, to bound memory in a long-running server: a 3-number set holds
+# ≲ 100 values (a few kB), a 4-number set ≲ 2000 (≲ 0.3 MB), a 6-number set up to ~2·10⁵ (tens of
+# MB); eight big slots hold a six-number position's six 5-number sets and its 6-number set
+# (fewer makes `reachable` compute the 5-number sets twice), so ~50 MB at worst.
 @lru_cache(maxsize=4096)
 def _made_up_to_3(sub: tuple[int, ...], ops: str, powers: bool) -> Made:
     return _compute(sub, ops, powers)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def _made_of_4(sub: tuple[int, ...], ops: str, powers: bool) -> Made:
     return _compute(sub, ops, powers)
 
