@@ -89,3 +89,22 @@ def test_production_settings_refuse_to_start_without_a_secret_key():
     )
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_production_settings_pass_djangos_deployment_checks():
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "DEBUG": "0",
+        "SECRET_KEY": "k" * 30 + "-production-key-with-enough-variety-1234567890",
+        "ALLOWED_HOSTS": "arena.example",
+        "DATABASE_URL": "sqlite:////tmp/deploy-check.sqlite3",
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
