@@ -10,17 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations
+from functools import lru_cache
 
-from games.rules import expressions
+from games.rules import expressions, search, solver
 from games.rules.messages import RuleError, gettext_noop
 from games.rules.warriors_actions import Capture, Mind, Preview
 from games.rules.warriors_state import Die, IllegalMove, State
-
-try:
-    from games.rules import solver
-except ImportError:  # TEMPORARY: until the solver lands, Mind captures are "unknown"
-    solver = None  # type: ignore[assignment]
 
 MAX_MIND_DICE = 6
 _OP_NAMES = {"+": "+", "-": "−", "*": "×", "/": "÷"}
@@ -52,38 +47,60 @@ def strength_captures(state: State, player: int) -> list[Capture]:
     ]
 
 
-def _mind_targets(state: State, player: int) -> dict[int, str] | None:
+def _mind_targets(state: State, player: int) -> dict[int, str]:
     """Target values some Mind attack by `player` can make, each with one expression."""
     v = state.variants
     values = [d.value for d in state.dice[player]]
     targets = sorted({d.value for d in state.dice[1 - player]})
     if len(values) < v.min_dice or not targets:
         return {}
-    if solver is None:  # TEMPORARY: no solver yet, so "unknown" (never force a skip)
-        return None
-    found = solver.capturable(values, targets, ops=v.ops, min_values=v.min_dice, powers=v.power_up)
+    return _capturable(tuple(sorted(values)), tuple(targets), v.ops, v.min_dice, v.power_up)
+
+
+# The same board is asked about several times per move (forced-skip check, reports, bots).
+# Callers must not mutate the cached dict.
+@lru_cache(maxsize=1024)
+def _capturable(
+    values: tuple[int, ...], targets: tuple[int, ...], ops: str, min_dice: int, powers: bool
+) -> dict[int, str]:
     if len(values) <= MAX_MIND_DICE:
-        return dict(found)
-    # Only under Recruit: the solver may use more than six dice. A target it cannot make
-    # with all the dice cannot be made with fewer, so only its answers need re-checking.
-    out: dict[int, str] = {}
-    for target, text in found.items():
-        if len(expressions.leaves(expressions.parse(text, powers=v.power_up))) <= MAX_MIND_DICE:
-            out[target] = text
-            continue
-        for subset in sorted(set(combinations(sorted(values), MAX_MIND_DICE))):
-            hit = solver.capturable(
-                subset, [target], ops=v.ops, min_values=v.min_dice, powers=v.power_up
-            )
-            if target in hit:
-                out[target] = hit[target]
+        return solver.capturable(values, targets, ops=ops, min_values=min_dice, powers=powers)
+    return _capturable_with_at_most_six(values, targets, ops, min_dice, powers)
+
+
+def _capturable_with_at_most_six(
+    values: tuple[int, ...], targets: tuple[int, ...], ops: str, min_dice: int, powers: bool
+) -> dict[int, str]:
+    """`solver.capturable` limited to six dice (only Recruit can hold more).
+
+    The solver has no upper limit on how many values it combines, and letting it try all
+    eleven dice of a big Recruit army takes minutes when a target is unreachable, so walk
+    the same search it uses (fewest dice first) but stop at six.
+    """
+    numbers = values
+    remaining = {t: search.to_q(t) for t in targets}
+    found: dict[int, tuple[int, ...]] = {}
+    for size in range(min_dice, MAX_MIND_DICE + 1):
+        for sub in search.sub_multisets(numbers, size):
+            for t, q in list(remaining.items()):
+                if search.reaches(sub, q, ops, powers):
+                    found[t] = sub
+                    del remaining[t]
+            if not remaining:
                 break
+        if not remaining:
+            break
+    out = {}
+    for t, sub in found.items():
+        text = solver.solve(sub, t, use_all=True, ops=ops, min_values=min_dice, powers=powers)
+        assert text is not None  # `reaches` said so
+        out[t] = text
     return out
 
 
 def mind_captures(state: State, player: int) -> list[Capture]:
     """One Mind capture (with an expression that makes it) for every capturable target die."""
-    found = _mind_targets(state, player) or {}
+    found = _mind_targets(state, player)
     return [
         Capture("mind", d.id, expression=found[d.value])
         for d in state.dice[1 - player]
@@ -108,10 +125,7 @@ def can_capture(state: State, player: int | None = None) -> bool:
     if state.finished:
         return False
     p = state.to_move if player is None else player
-    if strength_captures(state, p):
-        return True
-    found = _mind_targets(state, p)
-    return found is None or bool(found)
+    return bool(strength_captures(state, p)) or bool(_mind_targets(state, p))
 
 
 def capture_available(state: State, player: int) -> bool:
