@@ -101,3 +101,12 @@ def test_best_capture_takes_the_biggest_value_and_prefers_mind_on_a_tie():
 def test_no_captures_once_the_game_is_over():
     state = board({4: 4}, {4: 2}, status="finished", winner=0, reason="resigned")
     assert legal_captures(state) == [] and not can_capture(state)
+
+
+def test_times_and_divide_a_target_with_a_prime_no_die_has_is_out_of_reach():
+    v = Variants(times_divide=True, recruit=True, mind_only=True, power_up=True)
+    army = {4: 4, 6: 2, 8: 3, 10: 9, 12: 6, 20: 8, "B-D4": 4, "B-D6": 2}
+    state = board(army, {20: 13, 12: 11, 8: 7}, variants=v)
+    assert legal_captures(state) == [] and not can_capture(state)
+    reachable = board(army, {20: 18, 12: 11}, variants=v)
+    assert [c.target for c in legal_captures(reachable)] == ["B-D20"]

@@ -1,5 +1,6 @@
 """Maths Warriors properties over random games: replay, JSON, invariants, legal captures, bots."""
 
+import json
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -88,7 +89,9 @@ def test_a_random_game_replays_to_the_live_state_and_round_trips_through_json(se
         action = random_action(live, choice, rng)
         assert action_from_json(action_to_json(action)) == action
         actions.append(action)
-        live = apply(live, action).state
+        outcome = apply(live, action)
+        assert json.loads(json.dumps(outcome.events)) == list(outcome.events)
+        live = outcome.state
         check_invariants(live)
         assert live.ply == len(actions)
     assert replay(seed, v, actions) == live
