@@ -102,13 +102,13 @@ def _capturable_with_at_most_six(
     """
     remaining = {t: search.to_q(t) for t in targets}
     found: dict[int, tuple[int, ...]] = {}
-    # With only + − or only × ÷ (and no powers) a multiset makes few values (≲ 64 for six),
-    # so listing them all beats a goal-first search per target: 0.3 s instead of 13 s for
-    # eleven dice that cannot make any target. With all four operators the sets get huge.
-    small_sets = ops in ("+-", "*/") and not powers
+    # With only + − or only × ÷ a multiset makes few values, so listing them all beats a
+    # goal-first search per target (0.3 s instead of 13 s for eleven dice that cannot make
+    # any target); with all four operators the sets get huge. The solver knows the limit.
+    full_set_limit = search.full_set_limit(ops)
     for size in range(min_dice, MAX_MIND_DICE + 1):
         for sub in search.sub_multisets(values, size):
-            if small_sets or size <= search.SMALL:
+            if size <= full_set_limit:
                 made = search.values(sub, ops, powers)
                 hits = [t for t, q in remaining.items() if q in made]
             else:
