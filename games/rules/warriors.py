@@ -64,6 +64,8 @@ from games.rules.warriors_state import (
 )
 
 __all__ = [
+    "DEFAULT_CLOCK_SECONDS",
+    "DEFAULT_MOVE_LIMIT_SECONDS",
     "DIE_TYPES",
     "MAX_MIND_DICE",
     "Action",
@@ -100,6 +102,10 @@ __all__ = [
     "state_from_json",
     "state_to_json",
 ]
+
+# The server owns the clocks; these are the spec's defaults (the teacher may change them).
+DEFAULT_CLOCK_SECONDS = 12 * 60
+DEFAULT_MOVE_LIMIT_SECONDS: int | None = None  # the per-move limit is off by default
 
 STALLED_FORCED_SKIPS = 2
 STALLED_SKIPS = 4
