@@ -16,8 +16,8 @@ from games.rules import expressions, solver
 from games.rules.messages import gettext_noop
 from games.rules.warriors_actions import Action, Mind, Skip, Strength
 from games.rules.warriors_captures import (
-    MAX_MIND_DICE,
     mind_captures,
+    mind_reachable,
     resolve_mind,
     strength_captures,
     winning_capture,
@@ -154,10 +154,8 @@ def _mind_sparing_strongest(
     if len(own) <= v.min_dice:
         return []
     strongest = max(own, key=lambda d: (d.value, d.sides))
-    pool = [d for d in own if d is not strongest][:MAX_MIND_DICE]
-    found = solver.capturable(
-        [d.value for d in pool], list(by_value), ops=v.ops, min_values=v.min_dice, powers=v.power_up
-    )
+    pool = [d for d in own if d is not strongest]
+    found = mind_reachable([d.value for d in pool], by_value, v)
     return [
         _mind_option(state, player, text, target, pool)
         for value, text in found.items()

@@ -7,7 +7,7 @@ at most six dice, the target).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -15,7 +15,7 @@ from functools import lru_cache
 from games.rules import expressions, search, solver
 from games.rules.messages import RuleError, gettext_noop
 from games.rules.warriors_actions import Capture, Mind, Preview
-from games.rules.warriors_state import Die, IllegalMove, State
+from games.rules.warriors_state import Die, IllegalMove, State, Variants
 
 MAX_MIND_DICE = 6
 _OP_NAMES = {"+": "+", "-": "−", "*": "×", "/": "÷"}
@@ -51,10 +51,23 @@ def _mind_targets(state: State, player: int) -> dict[int, str]:
     """Target values some Mind attack by `player` can make, each with one expression."""
     v = state.variants
     values = [d.value for d in state.dice[player]]
-    targets = sorted({d.value for d in state.dice[1 - player]})
-    if len(values) < v.min_dice or not targets:
+    targets = [d.value for d in state.dice[1 - player]]
+    return mind_reachable(values, targets, v)
+
+
+def mind_reachable(
+    values: Sequence[int], targets: Iterable[int], variants: Variants
+) -> dict[int, str]:
+    """Which `targets` a Mind attack over some of `values` can make under `variants`.
+
+    One expression each; at most six dice; cached, so do not mutate the result.
+    """
+    wanted = tuple(sorted(set(targets)))
+    if len(values) < variants.min_dice or not wanted:
         return {}
-    return _capturable(tuple(sorted(values)), tuple(targets), v.ops, v.min_dice, v.power_up)
+    return _capturable(
+        tuple(sorted(values)), wanted, variants.ops, variants.min_dice, variants.power_up
+    )
 
 
 # The same board is asked about several times per move (forced-skip check, reports, bots).
