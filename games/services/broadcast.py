@@ -1,0 +1,34 @@
+"""Telling sockets that something happened: only after the transaction commits."""
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+
+def match_group(match_id: int) -> str:
+    return f"match.{match_id}"
+
+
+def class_group(classroom_id: int) -> str:
+    return f"class.{classroom_id}"
+
+
+def _send(group: str, message: dict) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group, message)
+
+
+def on_commit_match_changed(*, match_id: int, ply: int, classroom_id: int | None) -> None:
+    """After commit: "ply N happened" to the match's sockets, "matches changed" to the class."""
+
+    def send() -> None:
+        _send(match_group(match_id), {"type": "match.changed", "match": match_id, "ply": ply})
+        if classroom_id is not None:
+            _send(class_group(classroom_id), {"type": "class.changed", "match": match_id})
+
+    transaction.on_commit(send)
+
+
+def on_commit_class_event(*, classroom_id: int, message: dict) -> None:
+    transaction.on_commit(lambda: _send(class_group(classroom_id), message))
