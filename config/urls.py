@@ -5,6 +5,7 @@ from django.views.generic import TemplateView
 urlpatterns = [
     path("", TemplateView.as_view(template_name="home.html"), name="home"),
     path("admin/", admin.site.urls),
+    path("play/", include("games.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path(
         "healthz",

@@ -1,5 +1,8 @@
 """Telling sockets that something happened: only after the transaction commits."""
 
+import asyncio
+import threading
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
@@ -15,8 +18,18 @@ def class_group(classroom_id: int) -> str:
 
 def _send(group: str, message: dict) -> None:
     layer = get_channel_layer()
-    if layer is not None:
+    if layer is None:
+        return
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
         async_to_sync(layer.group_send)(group, message)
+        return
+    # Called from a thread that runs an event loop itself (a sync service used from a test
+    # driving Playwright, or a script): send from a helper thread instead of blocking it.
+    worker = threading.Thread(target=async_to_sync(layer.group_send), args=(group, message))
+    worker.start()
+    worker.join(5)
 
 
 def on_commit_match_changed(*, match_id: int, ply: int, classroom_id: int | None) -> None:
