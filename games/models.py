@@ -172,3 +172,56 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} ply {self.ply} {self.kind}"
+
+
+class Presence(models.Model):
+    """One open lobby socket of a student; fresh `seen_at` means online (rows expire by age)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="presences"
+    )
+    classroom = models.ForeignKey(
+        "classrooms.Classroom", on_delete=models.CASCADE, related_name="presences"
+    )
+    channel_name = models.CharField(max_length=200, unique=True)
+    seen_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["classroom", "seen_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} online"
+
+
+class Challenge(models.Model):
+    """A student asking a classmate for a match; accepting it creates the match."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for an answer")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    classroom = models.ForeignKey(
+        "classrooms.Classroom", on_delete=models.CASCADE, related_name="challenges"
+    )
+    from_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_sent"
+    )
+    to_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_received"
+    )
+    variants = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=16, choices=Status, default=Status.PENDING)
+    match = models.ForeignKey(Match, on_delete=models.SET_NULL, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["to_user", "status"]),
+            models.Index(fields=["from_user", "status"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.from_user} → {self.to_user} ({self.status})"

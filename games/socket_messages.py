@@ -90,3 +90,26 @@ def parse(text: str | None) -> ClientMessage:
             raise BadMessage("too many dice")
         action["dice"] = [_die(d) for d in dice] or None
     return ClientMessage(kind, ply, action)
+
+
+LOBBY_FIELDS = {"challenge": "to", "accept": "challenge", "decline": "challenge"}
+
+
+def parse_lobby(text: str | None) -> dict[str, Any]:
+    """A lobby message: challenge a classmate (`to`), or accept/decline a `challenge`."""
+    if text is None or len(text.encode()) > 1024:
+        raise BadMessage("missing or oversize message")
+    try:
+        data = json.loads(text)
+    except ValueError as err:
+        raise BadMessage("not JSON") from err
+    if not isinstance(data, dict):
+        raise BadMessage("not an object")
+    data.pop("HEADERS", None)
+    kind = data.pop("kind", None)
+    if kind not in LOBBY_FIELDS or set(data) != {LOBBY_FIELDS[kind]}:
+        raise BadMessage("unknown kind or fields")
+    value = data[LOBBY_FIELDS[kind]]
+    if not isinstance(value, str) or not value.isdigit() or len(value) > 12:
+        raise BadMessage("bad id")
+    return {"kind": kind, "id": int(value)}

@@ -45,3 +45,11 @@ def on_commit_match_changed(*, match_id: int, ply: int, classroom_id: int | None
 
 def on_commit_class_event(*, classroom_id: int, message: dict) -> None:
     transaction.on_commit(lambda: _send(class_group(classroom_id), message))
+
+
+def user_group(user_id: int) -> str:
+    return f"user.{user_id}"
+
+
+def on_commit_user_event(*, user_id: int, message: dict) -> None:
+    transaction.on_commit(lambda: _send(user_group(user_id), message))
