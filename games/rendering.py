@@ -6,15 +6,15 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.template.loader import render_to_string
-from django.utils.translation import gettext as _
 
 from classrooms.models import User
 from games import engine
 from games.models import Match
 from games.selectors import Viewer, match_view, viewer_of
+from games.services.matches import rule_message
 
 TEMPLATE = "games/match.html"
-LIVE_FRAGMENTS = ("board", "status", "clock", "announce", "gameover")
+LIVE_FRAGMENTS = ("board", "status", "clock", "guide", "announce", "gameover")
 
 
 @dataclass(frozen=True)
@@ -85,8 +85,7 @@ def render_preview(match_id: int, viewer: Viewer, action: dict) -> str:
         result = engine.preview(state, viewer.seat, expression, action.get("dice"))
         context["value"] = engine.fraction_display(result.value)
         if result.error is not None:
-            err = result.error
-            context["problem"] = _(err.template) % err.params if err.params else _(err.template)
+            context["problem"] = rule_message(result.error)
         else:
             context["targets"] = [engine.die_label(t) for t in result.targets]
     return render_to_string(f"{TEMPLATE}#preview", context)

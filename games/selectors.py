@@ -12,6 +12,7 @@ from classrooms.models import User
 from classrooms.permissions import teaches
 from games import engine
 from games.describe import describe_move, describe_result
+from games.guided import prompt_for
 from games.models import Match, Move, Seat
 
 
@@ -137,6 +138,7 @@ def match_view(match: Match, viewer: Viewer, *, with_log: bool | None = None) ->
         "result": describe_result(match, names, viewer.seat) if finished else "",
         "won": finished and viewer.seat is not None and match.winner_seat == viewer.seat,
         "guided": bool(match.options.get("guided")),
+        "prompt": prompt_for(match),
     }
     if with_log if with_log is not None else finished:
         view["log"] = [

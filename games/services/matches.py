@@ -144,6 +144,23 @@ def _expire_locked(match: Match, now: datetime) -> Applied | None:
     return None
 
 
+def rule_message(err: engine.RuleError) -> str:
+    """The rules' message in the viewer's language, as a sentence."""
+    text = _(err.template) % err.params if err.params else _(err.template)
+    return text[:1].upper() + text[1:]
+
+
+def _check_guided_step(match: Match, state: engine.State, rules_action, action: dict) -> None:
+    """In the guided game the student follows the prompts; the rules still judge first, so a
+    refused move shows the rules' own lesson (e.g. the first-player penalty)."""
+    step = (match.options.get("guided_steps") or {}).get(str(match.ply))
+    if step is None:
+        return
+    engine.apply(state, rules_action, match.options.get("scripted_rolls"))
+    if any(action.get(key) != value for key, value in step.items()):
+        raise MoveRejected(_("In the guided game, follow the prompt for now."), code="guided")
+
+
 def move_submit(
     *, match: Match, player: User, action: dict[str, Any], ply: int, now: datetime | None = None
 ) -> Applied:
@@ -178,9 +195,10 @@ def move_submit(
             if rules_action is None:
                 raise MoveRejected(_("That move is not understood."), code="malformed")
             try:
+                _check_guided_step(locked, state, rules_action, action)
                 return _apply_locked(locked, state, rules_action, seat=seat, now=now)
             except engine.RuleError as err:
-                message = _(err.template) % err.params if err.params else _(err.template)
+                message = rule_message(err)
                 rejected_attempt(
                     match=locked, state=state, seat=seat, action=rules_action, error=err, now=now
                 )
@@ -243,5 +261,8 @@ def match_play_bot(*, match: Match | int, ply: int, now: datetime | None = None)
         seat = locked.seats.get(index=state.to_move)
         if not seat.is_bot:
             return None
-        action = engine.bot_action(state, seat.index, seat.bot_level, f"{locked.seed}:{ply}")
+        if locked.options.get("bot_script") == "skip":  # the guided game's patient computer
+            action = engine.skip(seat.index)
+        else:
+            action = engine.bot_action(state, seat.index, seat.bot_level, f"{locked.seed}:{ply}")
         return _apply_locked(locked, state, action, seat=seat, now=now)

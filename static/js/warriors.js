@@ -244,9 +244,11 @@
     var tag = (evt.target.tagName || "").toLowerCase();
     if (tag === "input" || tag === "textarea" || tag === "select") { return; }
     if ($("dialog[open]")) { return; }     // dialogs keep their own keys (Esc closes them)
-    var digit = /^Digit([0-9])$|^Numpad([0-9])$/.exec(evt.code || "");
-    if (digit && !evt.shiftKey && isPlayer() && !finished()) {
-      var d = digit[1] || digit[2];
+    // Alt+digit types other characters on some layouts (⌥ on a Mac), so read the key's code
+    // then; otherwise the character itself (so "*" on Shift+8 stays an operator).
+    var code = /^(?:Digit|Numpad)([0-9])$/.exec(evt.code || "");
+    var d = /^[0-9]$/.test(evt.key) ? evt.key : (evt.altKey && code ? code[1] : null);
+    if (d !== null && isPlayer() && !finished()) {
       if (digitBuffer === "" && d === "0") { return; }
       if (digitBuffer !== "" && digitAlt !== evt.altKey) { resolveDigits(true); }
       digitAlt = evt.altKey;
@@ -261,7 +263,11 @@
     if (!isPlayer() || finished()) { return; }
     var ops = { "+": "+", "-": "−", "*": "×", "/": "÷", "(": "(", ")": ")", "x": "×" };
     if (ops[key] && !evt.altKey) { evt.preventDefault(); addOp(ops[key]); return; }
-    if (key === "Enter" && !evt.target.closest("button, a")) { evt.preventDefault(); attack(); return; }
+    // Enter attacks; on a focused button it presses that button, except on a die when the
+    // attack is ready (the player picked it with the keyboard and now attacks).
+    if (key === "Enter" && (!evt.target.closest("button, a") || (evt.target.closest(".die") && ready()))) {
+      evt.preventDefault(); attack(); return;
+    }
     if (key === "Backspace") { evt.preventDefault(); back(); return; }
     if (key === "Escape") { reset(); }
   });
