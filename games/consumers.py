@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import timezone
@@ -28,11 +29,21 @@ CLOSE_FORBIDDEN = 4403
 class MatchConsumer(AsyncWebsocketConsumer):
     """`ws/match/<id>/`: seated students play, teachers of the class watch, others are refused."""
 
+    async def dispatch(self, message: dict) -> None:
+        # Channels closes stale database connections before every handler with a thread hop of
+        # its own; every database call here goes through database_sync_to_async, which already
+        # does that around the call, so skip the extra hop (it doubled the cost of a move).
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.user = self.scope.get("user")
         self.viewer = None
         self.seen_ply = -1
+        self.error_shown = False
         self.timer: asyncio.Task | None = None
         self.bot: asyncio.Task | None = None
         await self.accept()
@@ -97,10 +108,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
         try:
             msg = parse(text_data)
         except BadMessage:
-            await self.send(rendering.message(_("That message was not understood.")))
+            await self.say(_("That message was not understood."))
             return
         if self.viewer.seat is None:
-            await self.send(rendering.message(_("You are watching this match; you cannot move.")))
+            await self.say(_("You are watching this match; you cannot move."))
             return
         if msg.kind == "preview":
             html = await database_sync_to_async(rendering.render_preview)(
@@ -111,11 +122,17 @@ class MatchConsumer(AsyncWebsocketConsumer):
         try:
             await database_sync_to_async(self._submit)(msg)
         except services.MoveRejected as err:
-            await self.send(rendering.message(err.message))
+            await self.say(err.message)
             if err.code in ("stale", "expired"):
                 await self.send_view()
             return
-        await self.send(rendering.message(""))
+        if self.error_shown:
+            await self.say("")
+
+    async def say(self, text: str) -> None:
+        """The sender-only error region (cleared with an empty text)."""
+        self.error_shown = bool(text)
+        await self.send(rendering.message(text))
 
     def _submit(self, msg) -> None:
         from games.models import Match
@@ -127,9 +144,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
             services.move_submit(match=match, player=self.user, action=msg.action, ply=msg.ply)
 
     async def match_changed(self, event: dict) -> None:
-        if event.get("ply", 0) <= self.seen_ply and event.get("ply", 0) != 0:
+        ply = event.get("ply", 0)
+        if ply <= self.seen_ply:
             return
-        await self.send_view()
+        snap = event.get("snap")
+        if snap is None or snap["status"] != "playing":
+            await self.send_view()  # the start or the end (with its replay): from the database
+            return
+        # Render from the broadcast snapshot right here: no database, no thread hop.
+        html, schedule = rendering.render_snapshot(snap, self.viewer)
+        self.seen_ply = schedule.ply
+        await self.send(html)
+        self.plan(schedule)
 
 
 async def cancel(task: asyncio.Task | None) -> None:

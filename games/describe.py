@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.models import Match, Move
+from games.models import Move
 
 REASONS = {
     "all_captured": gettext_lazy("captured every die"),
@@ -23,18 +25,19 @@ def die_label(die_id: str) -> str:
     return die_id.split("-", 1)[-1] if die_id else ""
 
 
-def describe_move(move: Move, names: list[str]) -> str:
-    who = names[move.seat] if move.seat is not None else ""
-    params = {"who": who, "target": die_label(move.target), "value": move.target_value}
-    kind = move.kind
+def describe_move(move: dict[str, Any], names: list[str]) -> str:
+    """One move in words; `move` is `snapshot.move_facts(...)`."""
+    who = names[move["seat"]] if move["seat"] is not None else ""
+    params = {"who": who, "target": die_label(move["target"]), "value": move["target_value"]}
+    kind = move["kind"]
     if kind == Move.Kind.STRENGTH:
-        params["attacker"] = die_label(move.action.get("attacker", ""))
+        params["attacker"] = die_label(move["attacker"])
         return (
             _("%(who)s captured %(target)s (%(value)s) with a Strength attack from %(attacker)s.")
             % params
         )
     if kind == Move.Kind.MIND:
-        params["expression"] = move.expression
+        params["expression"] = move["expression"]
         return (
             _("%(who)s captured %(target)s (%(value)s) with a Mind attack: %(expression)s.")
             % params
@@ -52,18 +55,19 @@ def describe_move(move: Move, names: list[str]) -> str:
     return ""
 
 
-def describe_result(match: Match, names: list[str], seat: int | None) -> str:
-    reason = str(REASONS.get(match.result_reason, match.result_reason.replace("_", " ")))
-    if match.winner_seat is None:
+def describe_result(winner: int | None, why: str, names: list[str], seat: int | None) -> str:
+    """The result for a viewer in `seat` (None: a spectator)."""
+    reason = str(REASONS.get(why, why.replace("_", " ")))
+    if winner is None:
         return _("The match ended (%(reason)s).") % {"reason": reason}
     if seat is not None:
-        if match.winner_seat == seat:
+        if winner == seat:
             return _("You won! (%(reason)s)") % {"reason": reason}
         return _("%(winner)s won (%(reason)s). Well played!") % {
-            "winner": names[match.winner_seat],
+            "winner": names[winner],
             "reason": reason,
         }
     return _("%(winner)s won (%(reason)s).") % {
-        "winner": names[match.winner_seat],
+        "winner": names[winner],
         "reason": reason,
     }

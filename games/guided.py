@@ -97,9 +97,10 @@ def guided_match_create(*, student: Student) -> Match:
     )
 
 
-def prompt_for(match: Match) -> Prompt | None:
-    if not match.options.get("guided"):
+def prompt_for(snap: dict) -> Prompt | None:
+    """The prompt for a match snapshot (None unless it is a guided game)."""
+    if not snap["options"].get("guided"):
         return None
-    if match.status == Match.Status.FINISHED:
+    if snap["status"] == Match.Status.FINISHED:
         return DONE
-    return PROMPTS.get(match.ply, WAITING)
+    return PROMPTS.get(snap["ply"], WAITING)

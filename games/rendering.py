@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from django.template.loader import render_to_string
 
 from classrooms.models import User
 from games import engine
 from games.models import Match
-from games.selectors import Viewer, match_view, viewer_of
+from games.selectors import Viewer, match_view, view_for, viewer_of
 from games.services.matches import rule_message
 
 TEMPLATE = "games/match.html"
@@ -37,23 +37,27 @@ def message(text: str, *, kind: str = "error") -> str:
     return render_to_string(f"{TEMPLATE}#errors", {"oob": True, "error": text, "kind": kind})
 
 
-def _schedule(match: Match) -> Schedule:
-    deadlines = [d for d in (match.clock_deadline, match.move_deadline) if d is not None]
-    bot_due = None
-    if match.status == Match.Status.PLAYING:
-        state = engine.load(match.state)
-        seat = next(s for s in match.seats.all() if s.index == state.to_move)
-        if seat.is_bot and match.turn_started_at is not None:
-            delay = match.options.get("bot_delay_ms")
-            if delay is None:
-                delay = engine.bot_think_ms(seat.bot_level, f"{match.seed}:{match.ply}:think")
-            from datetime import timedelta
+def _when(epoch: float | None) -> datetime | None:
+    return datetime.fromtimestamp(epoch, tz=UTC) if epoch is not None else None
 
-            bot_due = match.turn_started_at + timedelta(milliseconds=int(delay))
+
+def schedule_of(snap: dict) -> Schedule:
+    """The next deadline and, when the computer is to move, when it should."""
+    playing = snap["status"] == Match.Status.PLAYING
+    deadlines = [d for d in (snap["clock_deadline"], snap["move_deadline"]) if d is not None]
+    bot_due = None
+    if playing and snap["turn_started_at"] is not None:
+        to_move = snap["state"]["to_move"]
+        level = snap["bots"][to_move]
+        if level:
+            delay = snap["options"].get("bot_delay_ms")
+            if delay is None:
+                delay = engine.bot_think_ms(level, f"{snap['seed']}:{snap['ply']}:think")
+            bot_due = _when(snap["turn_started_at"]) + timedelta(milliseconds=int(delay))
     return Schedule(
-        ply=match.ply,
-        playing=match.status == Match.Status.PLAYING,
-        deadline=min(deadlines) if deadlines else None,
+        ply=snap["ply"],
+        playing=playing,
+        deadline=_when(min(deadlines)) if deadlines else None,
         bot_due=bot_due,
     )
 
@@ -66,13 +70,18 @@ def load_viewer(match_id: int, user: User) -> tuple[Match, Viewer] | None:
 
 
 def render_for(match_id: int, viewer: Viewer, *, full: bool) -> tuple[str, Schedule]:
-    """All live fragments for the viewer (plus the error region cleared when `full`)."""
-    match = Match.objects.select_related("classroom").prefetch_related("seats").get(pk=match_id)
+    """All live fragments for the viewer from the database (connects, the end of a game)."""
+    match = Match.objects.get(pk=match_id)
     view = match_view(match, viewer)
     html = fragments(LIVE_FRAGMENTS, view)
     if full:
         html += message("")
-    return html, _schedule(match)
+    return html, schedule_of(view["snap"])
+
+
+def render_snapshot(snap: dict, viewer: Viewer) -> tuple[str, Schedule]:
+    """All live fragments for the viewer from a broadcast snapshot: no database access."""
+    return fragments(LIVE_FRAGMENTS, view_for(snap, viewer)), schedule_of(snap)
 
 
 def render_preview(match_id: int, viewer: Viewer, action: dict) -> str:

@@ -22,8 +22,20 @@ from games import engine
 from games.models import Match, Move, Seat
 from games.services.broadcast import on_commit_match_changed
 from games.services.moves import client_action, record_move, record_opening, rejected_attempt
+from games.snapshot import snapshot
 
 DEFAULT_CLOCK_SECONDS = 720
+CHANGING_FIELDS = [
+    "state",
+    "ply",
+    "turn_started_at",
+    "status",
+    "finished_at",
+    "winner_seat",
+    "result_reason",
+    "clock_deadline",
+    "move_deadline",
+]
 
 
 class MoveRejected(Exception):
@@ -95,10 +107,19 @@ def _locked(match: Match | int) -> Match:
     return Match.objects.select_for_update().get(pk=pk)
 
 
+def seats_of(match: Match) -> list[Seat]:
+    """The match's two seats (with users and their student names), loaded once per call."""
+    cached = getattr(match, "_seats_loaded", None)
+    if cached is None:
+        cached = list(match.seats.select_related("user__student").order_by("index"))
+        match._seats_loaded = cached
+    return cached
+
+
 def _seat_of(match: Match, user: User) -> Seat | None:
     if not user.is_authenticated:
         return None
-    return match.seats.filter(user=user).first()
+    return next((s for s in seats_of(match) if s.user_id == user.pk), None)
 
 
 def _apply_locked(
@@ -107,8 +128,16 @@ def _apply_locked(
     """Apply a legal action to the locked match and store its Move rows; caller holds the lock."""
     scripted = match.options.get("scripted_rolls")
     new_state, events = engine.apply(state, action, scripted)
+    seats = seats_of(match)
     moves = record_move(
-        match=match, before=state, after=new_state, action=action, seat=seat, events=events, now=now
+        match=match,
+        seats=seats,
+        before=state,
+        after=new_state,
+        action=action,
+        seat=seat,
+        events=events,
+        now=now,
     )
     match.state = engine.dump(new_state)
     match.ply += len(moves)
@@ -126,8 +155,13 @@ def _apply_locked(
             match.clock_deadline = now + timedelta(seconds=seconds) if seconds else None
         seconds = match.options.get("move_seconds")
         match.move_deadline = now + timedelta(seconds=seconds) if seconds else None
-    match.save()
-    on_commit_match_changed(match_id=match.pk, ply=match.ply, classroom_id=match.classroom_id)
+    match.save(update_fields=CHANGING_FIELDS)
+    on_commit_match_changed(
+        match_id=match.pk,
+        ply=match.ply,
+        classroom_id=match.classroom_id,
+        snap=snapshot(match, seats, moves[-1]),
+    )
     return Applied(match, moves)
 
 
@@ -139,7 +173,7 @@ def _expire_locked(match: Match, now: datetime) -> Applied | None:
     if match.clock_deadline is not None and match.clock_deadline <= now:
         return _apply_locked(match, state, engine.clock_expired(), seat=None, now=now)
     if match.move_deadline is not None and match.move_deadline <= now:
-        seat = match.seats.get(index=state.to_move)
+        seat = seats_of(match)[state.to_move]
         return _apply_locked(match, state, engine.move_timeout(state.to_move), seat=seat, now=now)
     return None
 
@@ -258,7 +292,7 @@ def match_play_bot(*, match: Match | int, ply: int, now: datetime | None = None)
         if _expire_locked(locked, now) is not None:
             return None
         state = engine.load(locked.state)
-        seat = locked.seats.get(index=state.to_move)
+        seat = seats_of(locked)[state.to_move]
         if not seat.is_bot:
             return None
         if locked.options.get("bot_script") == "skip":  # the guided game's patient computer

@@ -90,6 +90,7 @@ def _learning_facts(match: Match, before: engine.State, action, seat: Seat | Non
 def record_move(
     *,
     match: Match,
+    seats: list[Seat],
     before: engine.State,
     after: engine.State,
     action,
@@ -123,7 +124,7 @@ def record_move(
                 ply=match.ply + len(moves),
                 game_number=after.game_number,
                 seat=player,
-                user_id=match.seats.get(index=player).user_id,
+                user_id=seats[player].user_id,
                 kind=Move.Kind.FORCED_SKIP,
                 capture_available=False,
                 success=None,

@@ -2,11 +2,17 @@
 
 import pytest
 
-from games.guided import PROMPTS, guided_match_create, prompt_for
+from games.guided import PROMPTS, guided_match_create
+from games.guided import prompt_for as prompt_for_snapshot
 from games.models import Match, Move
 from games.services import MoveRejected, match_play_bot, move_submit
+from games.snapshot import snapshot_from_db
 
 pytestmark = pytest.mark.django_db
+
+
+def prompt_for(match):
+    return prompt_for_snapshot(snapshot_from_db(match))
 
 
 def submit(match, user, **action):
