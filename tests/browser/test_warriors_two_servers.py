@@ -6,6 +6,7 @@ import asyncio
 import json
 import os
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import websockets
@@ -78,7 +79,9 @@ def test_players_on_two_server_processes_play_a_game_together(two_servers, class
             await sock.close()
         return moves
 
-    moves = asyncio.run(play())
+    # Playwright's sync API may already run an event loop in this thread: use another one.
+    with ThreadPoolExecutor(1) as pool:
+        moves = pool.submit(lambda: asyncio.run(play())).result(timeout=300)
     assert moves > 3
     match.refresh_from_db()
     assert match.winner_seat in (0, 1)
