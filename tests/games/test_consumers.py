@@ -12,7 +12,7 @@ from config.asgi import application
 from games.models import Match, Move
 from tests.games.conftest import legal_action, mover, state_of
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.smoke]
 
 
 def session_cookie(user) -> str:

@@ -8,7 +8,7 @@ from games.models import Match, Move
 from games.services import MoveRejected, match_play_bot, move_submit
 from games.snapshot import snapshot_from_db
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.smoke]
 
 
 def prompt_for(match):

@@ -17,7 +17,7 @@ from games.services import (
 )
 from tests.games.conftest import legal_action, mover, state_of
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.smoke]
 
 
 def play_to_end(match: Match, limit: int = 400) -> None:

@@ -4,7 +4,7 @@ import pytest
 
 from games.models import Match
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.smoke]
 
 
 def test_a_seated_student_sees_the_match_screen_without_inline_scripts(client, make_match):
