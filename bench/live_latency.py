@@ -41,6 +41,9 @@ BOARD = re.compile(
 DIE = re.compile(r'data-die="([AB]-D\d+)" data-value="(\d+)" data-sides="\d+" data-side="(\w+)"')
 
 
+LOG = Path(tempfile.gettempdir()) / "live_latency_daphne.log"
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -104,7 +107,7 @@ def start_daphne(env: dict[str, str]) -> tuple[subprocess.Popen, str]:
         cwd=ROOT,
         env={**os.environ, **env, "ARENA_BENCH_ECHO": "1", "DEBUG": "1"},
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=LOG.open("w"),
     )
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):
