@@ -23,6 +23,7 @@ import json
 import os
 import random
 import re
+import signal
 import socket
 import statistics
 import subprocess
@@ -107,7 +108,7 @@ def start_daphne(env: dict[str, str]) -> tuple[subprocess.Popen, str]:
         cwd=ROOT,
         env={**os.environ, **env, "ARENA_BENCH_ECHO": "1", "DEBUG": "1"},
         stdout=subprocess.DEVNULL,
-        stderr=LOG.open("w"),
+        stderr=LOG.open("a"),
     )
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):
@@ -288,6 +289,8 @@ def run_one(sizes: list[int], moves: int) -> None:
 
 
 def main() -> None:
+    # A plain SIGTERM (e.g. from `timeout`) must still stop the Daphne we started.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1,50,200")
     parser.add_argument("--moves", type=int, default=10)

@@ -9,7 +9,6 @@ safe for every tab and every server process to try at once.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 
 from channels.consumer import get_handler_name
@@ -156,11 +155,3 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.seen_ply = schedule.ply
         await self.send(html)
         self.plan(schedule)
-
-
-async def cancel(task: asyncio.Task | None) -> None:
-    if task is None:
-        return
-    task.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await task

@@ -310,8 +310,22 @@
   }
 
   /* --- after every swap: the board changed, so the local selection starts again ----------- */
+  /* Keep keyboard focus across swaps: a focused die is replaced by its new self. */
+  var focusedDie = null;
+  document.body.addEventListener("htmx:oobBeforeSwap", function (evt) {
+    var active = document.activeElement;
+    if (evt.target && evt.target.id === "board" && active && evt.target.contains(active)) {
+      focusedDie = active.dataset.die || "";
+    }
+  });
+
   var lastPly = null;
   document.body.addEventListener("htmx:oobAfterSwap", function (evt) {
+    if (evt.target && evt.target.id === "board" && focusedDie !== null) {
+      var again = focusedDie ? dieById(focusedDie) : null;
+      (again || $('.die[data-side="mine"]') || board()).focus();
+      focusedDie = null;
+    }
     var id = evt.target && evt.target.id;
     if (id === "board") {
       if (ply() !== lastPly) {
