@@ -1,199 +1,59 @@
-"""The search behind the solver: which values a multiset of small whole numbers can make.
+"""Goal-first search over value sets: does a multiset make a target, and with which expression.
 
-Values are exact rationals held as reduced `(numerator, denominator)` int pairs (denominator > 0):
-`Fraction` arithmetic is several times slower and the inner loops run millions of times.
-`values(sub, ops, powers)` is the set of values an expression using *every* number of the sorted
-multiset `sub` exactly once can make; it depends only on the multiset, so it is cached by it (the
-same dice come up again and again). How a value was made is not stored: `build` finds it again by
-a goal-directed search when (and only when) an expression is asked for, which keeps the hot loops
-down to set insertions.
+`reaches` answers yes or no without enumerating big sets; `build` finds an expression tree again
+when (and only when) one is asked for, so the hot loops never store how a value was made.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterator
-from fractions import Fraction
-from functools import lru_cache
-from itertools import combinations
+from collections.abc import Iterator, Mapping
 
 from games.rules.expressions import BinOp, Node, Num
+from games.rules.value_sets import (
+    Made,
+    Q,
+    add,
+    clear_caches,
+    div,
+    from_q,
+    leaf_options,
+    made,
+    mul,
+    splits,
+    sub_multisets,
+    to_q,
+    values,
+)
 
-type Q = tuple[int, int]
+__all__ = [
+    "SMALL",
+    "Made",
+    "Q",
+    "build",
+    "clear_caches",
+    "from_q",
+    "full_set_limit",
+    "made",
+    "reaches",
+    "sub_multisets",
+    "to_q",
+    "values",
+]
 
-# Sets for up to this many numbers are cheap enough (≲ 100 values) to enumerate in full when only
-# a few targets are wanted; bigger multisets are searched goal-first (see `reaches`).
+# With all four operations, sets for up to this many numbers are cheap enough (≲ 100 values) to
+# enumerate in full when only a few targets are wanted; bigger multisets are searched goal-first
+# (see `reaches`), since a six-number set can hold 10⁵ values.
 SMALL = 3
 
-gcd = math.gcd
 
+def full_set_limit(ops: str) -> int:
+    """Largest multiset whose whole value set is worth computing for a membership test.
 
-def to_q(value: int | Fraction) -> Q:
-    """An int or Fraction as a reduced pair."""
-    f = Fraction(value)
-    return (f.numerator, f.denominator)
-
-
-def from_q(q: Q) -> Fraction:
-    return Fraction(q[0], q[1])
-
-
-def _div(an: int, ad: int, bn: int, bd: int) -> Q:
-    """(an/ad) ÷ (bn/bd) for bn ≠ 0, reduced."""
-    n, d = an * bd, ad * bn
-    g = gcd(n, d)
-    if d < 0:
-        g = -g
-    return (n // g, d // g)
-
-
-def _add(an: int, ad: int, bn: int, bd: int) -> Q:
-    if ad == 1 and bd == 1:
-        return (an + bn, 1)
-    n, d = an * bd + bn * ad, ad * bd
-    g = gcd(n, d)
-    return (n // g, d // g)
-
-
-def _mul(an: int, ad: int, bn: int, bd: int) -> Q:
-    n, d = an * bn, ad * bd
-    g = gcd(n, d)
-    return (n // g, d // g)
-
-
-def leaf_options(value: int, powers: bool) -> list[tuple[Q, str | None]]:
-    """What one number can stand for: itself, then (with powers) its square, then its root."""
-    options: list[tuple[Q, str | None]] = [((value, 1), None)]
-    if powers:
-        if value * value != value:
-            options.append(((value * value, 1), "square"))
-        root = math.isqrt(value) if value >= 0 else -1
-        if root * root == value and root != value:
-            options.append(((root, 1), "sqrt"))
-    return options
-
-
-@lru_cache(maxsize=4096)
-def splits(sub: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """Every cut of a sorted multiset into two non-empty sorted parts, each unordered pair once."""
-    n = len(sub)
-    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
-    out = []
-    # Keeping the first element on the left visits each unordered cut once (up to equal values).
-    for mask in range(1, 1 << n, 2):
-        if mask == (1 << n) - 1:
-            continue
-        left = tuple(sub[i] for i in range(n) if mask >> i & 1)
-        right = tuple(sub[i] for i in range(n) if not mask >> i & 1)
-        key = (left, right) if left <= right else (right, left)
-        if key not in seen:
-            seen.add(key)
-            out.append(key)
-    # Smallest part first: cheap pairs give answers (and early exits) soonest.
-    out.sort(key=lambda cut: min(len(cut[0]), len(cut[1])))
-    return tuple(out)
-
-
-def sub_multisets(values: tuple[int, ...], size: int) -> Iterator[tuple[int, ...]]:
-    """Distinct sorted sub-multisets of a sorted tuple with `size` elements."""
-    seen: set[tuple[int, ...]] = set()
-    for combo in combinations(values, size):
-        if combo not in seen:
-            seen.add(combo)
-            yield combo
-
-
-def _combine(va: frozenset[Q], vb: frozenset[Q], ops: str, out: set[Q]) -> None:
-    """Add to `out` every a op b and b op a for a in va, b in vb."""
-    add = out.add
-    plus, minus, times, divide = "+" in ops, "-" in ops, "*" in ops, "/" in ops
-    for an, ad in va:
-        for bn, bd in vb:
-            if ad == 1 and bd == 1:
-                # Whole numbers: most values are, and they need no gcd for + − ×.
-                if plus:
-                    add((an + bn, 1))
-                if minus:
-                    add((an - bn, 1))
-                    add((bn - an, 1))
-                if times:
-                    add((an * bn, 1))
-                if divide:
-                    if bn:
-                        g = gcd(an, bn)
-                        add((an // g, bn // g) if bn > 0 else (-an // g, -bn // g))
-                    if an:
-                        g = gcd(an, bn)
-                        add((bn // g, an // g) if an > 0 else (-bn // g, -an // g))
-                continue
-            if plus or minus:
-                d = ad * bd
-                x, y = an * bd, bn * ad
-                if plus:
-                    n = x + y
-                    g = gcd(n, d)
-                    add((n // g, d // g))
-                if minus:
-                    n = x - y
-                    g = gcd(n, d)
-                    add((n // g, d // g))
-                    add((-n // g, d // g))
-            if times:
-                n, d = an * bn, ad * bd
-                g = gcd(n, d)
-                add((n // g, d // g))
-            if divide:
-                if bn:
-                    n, d = an * bd, ad * bn
-                    g = gcd(n, d)
-                    add((n // g, d // g) if d > 0 else (-n // g, -d // g))
-                if an:
-                    n, d = bn * ad, bd * an
-                    g = gcd(n, d)
-                    add((n // g, d // g) if d > 0 else (-n // g, -d // g))
-
-
-# Cache sizes by multiset size: a 3-number set holds ≲ 100 values, a 4-number set ≲ 2000, a
-# 6-number set up to ~10⁵ (megabytes), so the big ones get few slots.
-@lru_cache(maxsize=4096)
-def _values_up_to_3(sub: tuple[int, ...], ops: str, powers: bool) -> frozenset[Q]:
-    return _compute(sub, ops, powers)
-
-
-@lru_cache(maxsize=256)
-def _values_of_4(sub: tuple[int, ...], ops: str, powers: bool) -> frozenset[Q]:
-    return _compute(sub, ops, powers)
-
-
-@lru_cache(maxsize=8)
-def _values_of_5_or_more(sub: tuple[int, ...], ops: str, powers: bool) -> frozenset[Q]:
-    return _compute(sub, ops, powers)
-
-
-def values(sub: tuple[int, ...], ops: str, powers: bool) -> frozenset[Q]:
-    """Every value of an expression using each number of the sorted multiset `sub` exactly once."""
-    if len(sub) <= 3:
-        return _values_up_to_3(sub, ops, powers)
-    if len(sub) == 4:
-        return _values_of_4(sub, ops, powers)
-    return _values_of_5_or_more(sub, ops, powers)
-
-
-def _compute(sub: tuple[int, ...], ops: str, powers: bool) -> frozenset[Q]:
-    if len(sub) == 1:
-        return frozenset(q for q, _ in leaf_options(sub[0], powers))
-    out: set[Q] = set()
-    for left, right in splits(sub):
-        _combine(values(left, ops, powers), values(right, ops, powers), ops, out)
-    return frozenset(out)
-
-
-def clear_caches() -> None:
-    """Forget every cached set (benchmarks measure cold runs with this)."""
-    _values_up_to_3.cache_clear()
-    _values_of_4.cache_clear()
-    _values_of_5_or_more.cache_clear()
-    splits.cache_clear()
+    With only + − (or only × ÷) every value is ±v₁ ± v₂ … (or v₁^±1 × v₂^±1 …), at most 3ⁿ of
+    them, so whole sets stay small; goal-first search would be slower when targets are missing.
+    """
+    mixed = any(op in ops for op in "+-") and any(op in ops for op in "*/")
+    return SMALL if mixed else 64
 
 
 def _partners(op: str, target: Q, known: Q, known_is_left: bool) -> Iterator[Q | None]:
@@ -204,28 +64,28 @@ def _partners(op: str, target: Q, known: Q, known_is_left: bool) -> Iterator[Q |
     tn, td = target
     kn, kd = known
     if op == "+":
-        yield _add(tn, td, -kn, kd)
+        yield add(tn, td, -kn, kd)
     elif op == "-":
         # known − x = t  →  x = known − t;   x − known = t  →  x = t + known
-        yield _add(kn, kd, -tn, td) if known_is_left else _add(tn, td, kn, kd)
+        yield add(kn, kd, -tn, td) if known_is_left else add(tn, td, kn, kd)
     elif op == "*":
         if kn:
-            yield _div(tn, td, kn, kd)
+            yield div(tn, td, kn, kd)
         elif tn == 0:
             yield None
     elif known_is_left:  # known ÷ x = t, x ≠ 0
         if tn:
             if kn:
-                yield _div(kn, kd, tn, td)
+                yield div(kn, kd, tn, td)
         elif kn == 0:
             yield None
     elif kn:  # x ÷ known = t
-        yield _mul(tn, td, kn, kd)
+        yield mul(tn, td, kn, kd)
 
 
 def reaches(sub: tuple[int, ...], target: Q, ops: str, powers: bool) -> bool:
     """Whether some expression using all of `sub` equals target, searching goal-first."""
-    if len(sub) <= SMALL:
+    if len(sub) <= full_set_limit(ops):
         return target in values(sub, ops, powers)
     for left, right in splits(sub):
         small, big = (left, right) if len(left) <= len(right) else (right, left)
@@ -241,31 +101,43 @@ def reaches(sub: tuple[int, ...], target: Q, ops: str, powers: bool) -> bool:
     return False
 
 
-def build(sub: tuple[int, ...], target: Q, ops: str, powers: bool) -> Node | None:
-    """An expression tree using all of `sub` that equals target, or None."""
+def build(
+    sub: tuple[int, ...],
+    target: Q,
+    ops: str,
+    powers: bool,
+    known: Mapping[tuple[int, ...], Made] | None = None,
+) -> Node | None:
+    """An expression tree using all of `sub` that equals target, or None.
+
+    `known` holds value sets the caller already has (by multiset): membership in them replaces
+    a goal-first search, which matters when printing many values of a six-number position.
+    """
+    known = known or {}
     if len(sub) == 1:
         for q, power in leaf_options(sub[0], powers):
             if q == target:
                 return Num(sub[0], power=power)
         return None
     for left, right in splits(sub):
-        # Enumerate the side with fewer values; find the other side's partner goal-first.
-        if len(values(left, ops, powers)) <= len(values(right, ops, powers)):
-            known_sub, other_sub = left, right
-        else:
-            known_sub, other_sub = right, left
-        for known in sorted(values(known_sub, ops, powers), key=_simplest):
+        # Enumerate the side with fewer numbers (its set is small and cached); find the other
+        # side's partner goal-first, so no big set is ever built just to print an expression.
+        known_sub, other_sub = (left, right) if len(left) <= len(right) else (right, left)
+        for value in sorted(values(known_sub, ops, powers), key=_simplest):
             for op in ops:
                 for known_is_left in (True, False) if op in "-/" else (True,):
-                    for goal in _partners(op, target, known, known_is_left):
+                    for goal in _partners(op, target, value, known_is_left):
                         if goal is None:
                             goal = _any_partner(other_sub, op, ops, powers)
                             if goal is None:
                                 continue
+                        elif other_sub in known:
+                            if goal not in known[other_sub]:
+                                continue
                         elif not reaches(other_sub, goal, ops, powers):
                             continue
-                        known_tree = build(known_sub, known, ops, powers)
-                        other_tree = build(other_sub, goal, ops, powers)
+                        known_tree = build(known_sub, value, ops, powers, known)
+                        other_tree = build(other_sub, goal, ops, powers, known)
                         assert known_tree is not None and other_tree is not None
                         if known_is_left:
                             return BinOp(op, known_tree, other_tree)

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from games.rules import search
 from games.rules.expressions import to_text
-from games.rules.search import Q, from_q, to_q
+from games.rules.search import Made, Q, from_q, to_q
 
 _CANONICAL_OPS = {"+": "+", "-": "-", "−": "-", "*": "*", "×": "*", "/": "/", "÷": "/"}
 
@@ -26,15 +26,22 @@ def _canonical_ops(ops: str) -> str:
     return "".join(op for op in "+-*/" if op in chosen)
 
 
-def _sizes(count: int, min_values: int, use_all: bool) -> range:
+def _sizes(count: int, min_values: int, max_values: int | None, use_all: bool) -> range:
     lowest = max(min_values, 1)
+    highest = count if max_values is None else min(count, max_values)
     if use_all:
-        return range(count, count + 1) if count >= lowest else range(0)
-    return range(lowest, count + 1)
+        return range(count, count + 1) if lowest <= count <= highest else range(0)
+    return range(lowest, highest + 1)
 
 
-def _text(sub: tuple[int, ...], target: Q, ops: str, powers: bool) -> str:
-    tree = search.build(sub, target, ops, powers)
+def _text(
+    sub: tuple[int, ...],
+    target: Q,
+    ops: str,
+    powers: bool,
+    known: Mapping[tuple[int, ...], Made] | None = None,
+) -> str:
+    tree = search.build(sub, target, ops, powers, known)
     assert tree is not None  # only called for values the search has found
     return to_text(tree)
 
@@ -46,18 +53,20 @@ def solve(
     use_all: bool = False,
     ops: str = "+-*/",
     min_values: int = 2,
+    max_values: int | None = None,
     powers: bool = False,
 ) -> str | None:
     """An expression equal to target using each value at most once (all of them if use_all).
 
-    Uses at least `min_values` values (fewest first) and only operators in `ops` (ASCII or
-    × ÷ −); with `powers` a value may appear as v, v² or √v (√ only of a perfect square).
-    None when no such expression exists (also when there are fewer values than min_values).
+    Uses at least `min_values` values (fewest first), at most `max_values` (None: no limit; a
+    Mind attack uses at most six dice), and only operators in `ops` (ASCII or × ÷ −); with
+    `powers` a value may appear as v, v² or √v (√ only of a perfect square). None when no such
+    expression exists (also when there are fewer values than min_values).
     """
     ops = _canonical_ops(ops)
     numbers = tuple(sorted(values))
     goal = to_q(target)
-    for size in _sizes(len(numbers), min_values, use_all):
+    for size in _sizes(len(numbers), min_values, max_values, use_all):
         for sub in search.sub_multisets(numbers, size):
             if search.reaches(sub, goal, ops, powers):
                 return _text(sub, goal, ops, powers)
@@ -71,32 +80,36 @@ class Reachable(Mapping[Fraction, str]):
     Mapping, equal to the dict with the same items.
     """
 
-    def __init__(self, owners: dict[Q, tuple[int, ...]], ops: str, powers: bool) -> None:
-        self._owners = owners
+    def __init__(
+        self, keys: set[Q], makers: list[tuple[tuple[int, ...], Made]], ops: str, powers: bool
+    ) -> None:
+        self._keys = keys
+        self._makers = makers  # smallest multisets first
+        self._known = dict(makers)
         self._ops = ops
         self._powers = powers
         self._texts: dict[Q, str] = {}
 
     def __getitem__(self, value: int | Fraction) -> str:
-        if isinstance(value, float | bool) or not isinstance(value, int | Fraction):
+        if value not in self:
             raise KeyError(value)
         q = to_q(value)
         text = self._texts.get(q)
         if text is None:
-            sub = self._owners[q]
-            text = self._texts[q] = _text(sub, q, self._ops, self._powers)
+            sub = next(sub for sub, made in self._makers if q in made)
+            text = self._texts[q] = _text(sub, q, self._ops, self._powers, self._known)
         return text
 
     def __contains__(self, value: object) -> bool:
         if isinstance(value, float | bool) or not isinstance(value, int | Fraction):
             return False
-        return to_q(value) in self._owners
+        return to_q(value) in self._keys
 
     def __iter__(self) -> Iterator[Fraction]:
-        return (from_q(q) for q in self._owners)
+        return (from_q(q) for q in self._keys)
 
     def __len__(self) -> int:
-        return len(self._owners)
+        return len(self._keys)
 
     def __repr__(self) -> str:
         return f"<Reachable: {len(self)} values>"
@@ -107,22 +120,24 @@ def reachable(
     *,
     ops: str = "+-*/",
     min_values: int = 2,
+    max_values: int | None = None,
     powers: bool = False,
 ) -> Reachable:
-    """Every value some allowed subset (at least min_values numbers) makes, with one expression.
+    """Every value some allowed subset (min_values..max_values numbers) makes, with one expression.
 
     Each expression uses as few numbers as possible. The result is a read-only mapping whose
     texts are built lazily; `dict(result)` forces them all.
     """
     ops = _canonical_ops(ops)
     numbers = tuple(sorted(values))
-    owners: dict[Q, tuple[int, ...]] = {}
-    for size in _sizes(len(numbers), min_values, use_all=False):
+    keys: set[Q] = set()
+    makers: list[tuple[tuple[int, ...], Made]] = []
+    for size in _sizes(len(numbers), min_values, max_values, use_all=False):
         for sub in search.sub_multisets(numbers, size):
-            made = search.values(sub, ops, powers)
-            # Set arithmetic in C: only values no smaller subset made get this owner.
-            owners.update(dict.fromkeys(made - owners.keys(), sub))
-    return Reachable(owners, ops, powers)
+            made = search.made(sub, ops, powers)
+            made.add_signed_to(keys)
+            makers.append((sub, made))
+    return Reachable(keys, makers, ops, powers)
 
 
 def capturable(
@@ -131,9 +146,10 @@ def capturable(
     *,
     ops: str = "+-*/",
     min_values: int = 2,
+    max_values: int | None = None,
     powers: bool = False,
 ) -> dict[int, str]:
-    """For each target that some allowed subset of values makes, one expression (fewest values).
+    """For each target some allowed subset of values makes, one expression (fewest values first).
 
     Targets that cannot be made are left out. Stops searching once every target is found.
     """
@@ -142,9 +158,10 @@ def capturable(
     wanted = {t: to_q(t) for t in targets}
     remaining = dict(wanted)
     found: dict[int, tuple[int, ...]] = {}
-    for size in _sizes(len(numbers), min_values, use_all=False):
+    limit = search.full_set_limit(ops)
+    for size in _sizes(len(numbers), min_values, max_values, use_all=False):
         for sub in search.sub_multisets(numbers, size):
-            if size <= search.SMALL:
+            if size <= limit:
                 made = search.values(sub, ops, powers)
                 hits = [t for t, q in remaining.items() if q in made]
             else:

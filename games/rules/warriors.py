@@ -3,6 +3,16 @@
 The public API of the game lives here (re-exported from the `warriors_*` modules).
 `apply` checks everything before rolling a die, so it never half-applies; all randomness
 comes from a `RollSource` indexed by the state's roll counter.
+
+Events (JSON-safe dicts, in the order things happened):
+- capture: by, die, value, kind ("strength"/"mind"), expression (tidy text; "9 ≥ 7" for
+  Strength), exact ("n/d" text), plus attacker (Strength) or dice and entered (Mind)
+- reroll: die, old, new — each die used, in expression order
+- recruit: die, from, to, old, new — Recruit only, after the rerolls
+- skip: player, forced, timeout
+- game_over: winner, reason, game_number, match_over
+- new_game: game_number, first, opening (every opening roll, A's values then B's)
+Reasons: all_captured, three_captures, clock, stalled, resigned.
 """
 
 from __future__ import annotations
@@ -32,10 +42,9 @@ from games.rules.warriors_captures import (
     can_capture,
     capture_available,
     check_mind,
+    check_strength,
     legal_captures,
     mind_preview,
-    strength_must_be_greater,
-    target_die,
 )
 from games.rules.warriors_state import (
     DIE_TYPES,
@@ -55,6 +64,8 @@ from games.rules.warriors_state import (
 )
 
 __all__ = [
+    "DEFAULT_CLOCK_SECONDS",
+    "DEFAULT_MOVE_LIMIT_SECONDS",
     "DIE_TYPES",
     "MAX_MIND_DICE",
     "Action",
@@ -91,6 +102,10 @@ __all__ = [
     "state_from_json",
     "state_to_json",
 ]
+
+# The server owns the clocks; these are the spec's defaults (the teacher may change them).
+DEFAULT_CLOCK_SECONDS = 12 * 60
+DEFAULT_MOVE_LIMIT_SECONDS: int | None = None  # the per-move limit is off by default
 
 STALLED_FORCED_SKIPS = 2
 STALLED_SKIPS = 4
@@ -217,7 +232,7 @@ def apply(state: State, action: Action, *, source: RollSource | None = None) -> 
                 state = _end_game(state, clock_outcome(state), "stalled", events, roller)
         case Strength(player=p, attacker=attacker, target=target):
             _check_turn(state, p)
-            attack, victim = _check_strength(state, p, attacker, target)
+            attack, victim = check_strength(state, p, attacker, target)
             events.append(_capture_event(p, victim, "strength", f"{attack.value} ≥ {victim.value}"))
             events[-1]["attacker"] = attack.id
             state = _capture(state, p, victim, (attack.id,), events, roller)
@@ -242,39 +257,6 @@ def _check_turn(state: State, player: int) -> None:
     _check_seat(player)
     if player != state.to_move:
         raise IllegalMove(gettext_noop("it's not your turn"))
-
-
-def _check_strength(state: State, player: int, attacker: str, target: str) -> tuple[Die, Die]:
-    if state.variants.mind_only:
-        raise IllegalMove(
-            gettext_noop("in Mind Only, capture with arithmetic: no Strength attacks")
-        )
-    found = state.find(attacker)
-    if found is None:
-        raise IllegalMove(gettext_noop("that die is not on the board"))
-    seat, attack = found
-    if seat != player:
-        raise IllegalMove(
-            gettext_noop("the %(die)s is not yours: attack with one of your own dice"),
-            die=attack.label,
-        )
-    victim = target_die(state, player, target)
-    if attack.value < victim.value:
-        raise IllegalMove(
-            gettext_noop("your %(attack)d is smaller than their %(target)d"),
-            attack=attack.value,
-            target=victim.value,
-        )
-    if attack.value == victim.value and strength_must_be_greater(state, player):
-        raise IllegalMove(
-            gettext_noop(
-                "you went first, so your winning Strength attack must be bigger:"
-                " %(attack)d is not bigger than %(target)d"
-            ),
-            attack=attack.value,
-            target=victim.value,
-        )
-    return attack, victim
 
 
 def _capture_event(player: int, victim: Die, kind: str, text: str) -> dict[str, Any]:

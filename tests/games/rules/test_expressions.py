@@ -318,3 +318,29 @@ def test_printing_then_reading_gives_the_same_value_and_numbers(case):
         else:
             assert evaluate_tree(reread) == expected
         assert to_text(reread, unicode=unicode) == text
+
+
+_typed_texts = st.recursive(
+    st.sampled_from(["1", "2", "3", "12", "0"]),
+    lambda inner: st.tuples(inner, st.sampled_from("+-−*×/÷"), inner, st.booleans()).map(
+        # Bracketed or not: unbracketed joins let precedence regroup, as when a child types.
+        lambda t: f"({t[0]}{t[1]}{t[2]})" if t[3] else f"{t[0]} {t[1]} {t[2]}"
+    ),
+    max_leaves=10,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_typed_texts)
+def test_typed_text_printed_back_reads_the_same(text):
+    tree = parse(text)
+    printed = to_text(tree)
+    assert leaves(parse(printed)) == leaves(tree)
+    try:
+        value = evaluate(text)
+    except ExpressionError as err:
+        assert str(err) == "you can't divide by zero"
+        with pytest.raises(ExpressionError):
+            evaluate(printed)
+    else:
+        assert evaluate(printed) == value

@@ -8,6 +8,7 @@ from games.rules.warriors import (
     MoveTimeout,
     Resign,
     ScriptedRolls,
+    SeededRolls,
     Skip,
     Strength,
     Variants,
@@ -227,3 +228,19 @@ def test_replay_rebuilds_a_game_from_its_seed_and_actions():
         actions.append(action)
         live = apply(live, action).state
     assert replay(99, None, actions) == live
+
+
+def test_a_voluntary_skip_between_forced_skips_restarts_the_forced_count():
+    # Mind Only: A (one die) can never capture; B (two dice) could but skips each time.
+    state = board({4: 3}, {4: 1, 6: 2}, first=0, to_move=1, variants=Variants(mind_only=True))
+    outcome = play(state, Skip(1))
+    assert (outcome.state.skips_in_row, outcome.state.forced_skips_in_row) == (2, 1)
+    outcome = play(outcome.state, Skip(1))  # skip 3 (B), skip 4 (A, forced): stalled
+    assert (outcome.state.reason, outcome.state.winner) == ("stalled", 1)
+
+
+def test_the_rolls_counter_lets_a_saved_state_continue_with_the_same_seed():
+    state = new_game(5)
+    captures = legal_captures(state)
+    action = captures[0].action(state.to_move) if captures else Skip(state.to_move)
+    assert apply(state, action).state == apply(state, action, source=SeededRolls(5)).state

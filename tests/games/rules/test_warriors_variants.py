@@ -9,6 +9,7 @@ from games.rules.warriors import (
     Mind,
     Resign,
     ScriptedRolls,
+    Skip,
     Strength,
     Variants,
     apply,
@@ -293,3 +294,11 @@ def test_power_up_with_plus_and_minus():
     v = Variants(power_up=True, plus_minus=True)
     state = board({4: 4, 6: 2}, {20: 18, 4: 1}, variants=v)
     assert play(state, Mind(0, "4² + 2", "B-D20")).state.captured[0] == ("B-D20",)
+
+
+def test_best_of_three_a_stalled_game_counts_as_a_game_judged_as_at_clock_expiry():
+    v = Variants(best_of_three=True, mind_only=True)
+    state = board({4: 3}, {6: 2}, variants=v, first=0, to_move=1)
+    outcome = play(state, Skip(1), ScriptedRolls(A_FIRST))
+    assert outcome.state.results == ((1, "stalled"),)
+    assert outcome.state.games_won == (0, 1) and outcome.state.game_number == 2
