@@ -1,3 +1,5 @@
 """WebSocket routes, collected from the apps."""
 
-websocket_urlpatterns: list = []
+from games.routing import websocket_urlpatterns as games_websockets
+
+websocket_urlpatterns: list = [*games_websockets]

@@ -141,8 +141,8 @@ PASSWORD_HASHERS = [
     # Students' word-pair passwords only; see classrooms/hashers.py for why.
     "classrooms.hashers.StudentPasswordHasher",
 ]
-# Where a logged-in student lands (the play lobby replaces this later).
-STUDENT_HOME_URL_NAME = os.environ.get("STUDENT_HOME_URL_NAME", "student_home")
+# Where a logged-in student lands: the play lobby.
+STUDENT_HOME_URL_NAME = os.environ.get("STUDENT_HOME_URL_NAME", "games:lobby")
 # Extra sections for a student's data export: {"section": "dotted.path.to.callable(student)"}.
 STUDENT_DATA_EXPORTERS: dict[str, str] = {}
 

@@ -1,1 +1,227 @@
-"""Match, Seat and Move (see issue: live matches)."""
+"""Match, Seat and Move: what a live game stores.
+
+The rules state lives in `Match.state` as a snapshot (a cache of folding the rules over the
+moves); `Move` is the append-only log the snapshot can be rebuilt from, and carries the learning
+facts the progress reports aggregate.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Match(models.Model):
+    """One match between two seats (students or bots), with a server-side clock."""
+
+    class Game(models.TextChoices):
+        WARRIORS = "warriors", _("Maths Warriors")
+        CARDWAR = "cardwar", _("Card war")
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
+
+    game = models.CharField(_("game"), max_length=16, choices=Game, default=Game.WARRIORS)
+    classroom = models.ForeignKey(
+        "classrooms.Classroom",
+        on_delete=models.CASCADE,
+        related_name="matches",
+        null=True,
+        blank=True,
+        verbose_name=_("class"),
+    )
+    # Placeholder for the tournaments feature; becomes a ForeignKey when that model exists.
+    tournament_ref = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
+    variants = models.JSONField(_("variants"), default=dict, blank=True)
+    # Server-side settings: clock_seconds, move_seconds, bot_delay_ms, guided, scripted_rolls.
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    seed = models.BigIntegerField(_("seed"))
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status, default=Status.PLAYING, db_index=True
+    )
+    clock_deadline = models.DateTimeField(_("clock runs out"), null=True, blank=True)
+    move_deadline = models.DateTimeField(_("move must be made by"), null=True, blank=True)
+    ply = models.PositiveIntegerField(_("ply"), default=0)
+    state = models.JSONField(_("rules state"), default=dict)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    result_reason = models.CharField(max_length=32, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        indexes = [
+            models.Index(fields=["classroom", "status"]),
+            models.Index(fields=["status", "clock_deadline"]),
+            models.Index(fields=["status", "move_deadline"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} #{self.pk}"
+
+    @property
+    def group_name(self) -> str:
+        return f"match.{self.pk}"
+
+
+class Seat(models.Model):
+    """A place at a match: a user, or the computer at a level."""
+
+    class BotLevel(models.TextChoices):
+        BEGINNER = "beginner", _("Beginner")
+        INTERMEDIATE = "intermediate", _("Intermediate")
+        EXPERT = "expert", _("Expert")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField(_("seat"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    bot_level = models.CharField(max_length=16, choices=BotLevel, blank=True)
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="seat_unique_index"),
+            models.CheckConstraint(
+                condition=(
+                    Q(user__isnull=False, bot_level="") | Q(user__isnull=True) & ~Q(bot_level="")
+                ),
+                name="seat_user_xor_bot",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.index}"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
+
+class Move(models.Model):
+    """One entry of a match's append-only log.
+
+    Applied moves have a ply (unique per match, 0, 1, 2 …); rejected Mind attempts are stored
+    with `ply` NULL and kind `rejected` as arithmetic evidence, outside the replay sequence.
+    """
+
+    class Kind(models.TextChoices):
+        STRENGTH = "strength", _("Strength attack")
+        MIND = "mind", _("Mind attack")
+        SKIP = "skip", _("Skip")
+        FORCED_SKIP = "forced_skip", _("Forced skip")
+        RESIGN = "resign", _("Resign")
+        TIMEOUT = "timeout", _("Move timeout")
+        CLOCK = "clock", _("Clock ran out")
+        REJECTED = "rejected", _("Rejected attempt")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField(null=True, blank=True)
+    seen_ply = models.PositiveIntegerField(null=True, blank=True)
+    game_number = models.PositiveSmallIntegerField(default=1)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Denormalised mover, so reports group by student without joining seats.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="moves",
+    )
+    kind = models.CharField(max_length=16, choices=Kind)
+    # The replay payload: the rules action as JSON (empty for forced skips, which the rules
+    # apply by themselves, and for rejected attempts).
+    action = models.JSONField(default=dict, blank=True)
+    dice_before = models.JSONField(default=list, blank=True)
+    expression = models.CharField(max_length=200, blank=True)
+    value = models.CharField(max_length=40, blank=True)
+    operators = models.CharField(max_length=8, blank=True)
+    dice_used = models.PositiveSmallIntegerField(null=True, blank=True)
+    target = models.CharField(max_length=16, blank=True)
+    target_value = models.PositiveSmallIntegerField(null=True, blank=True)
+    success = models.BooleanField(null=True)
+    error = models.CharField(max_length=200, blank=True)
+    rerolled = models.JSONField(default=list, blank=True)
+    think_ms = models.PositiveIntegerField(null=True, blank=True)
+    capture_available = models.BooleanField(null=True)
+    best_capture = models.CharField(max_length=200, blank=True)
+    events = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "ply", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "ply"], condition=Q(ply__isnull=False), name="move_unique_ply"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["user", "kind", "success"]),
+            models.Index(fields=["user", "created_at"]),
+            models.Index(fields=["kind", "success"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} ply {self.ply} {self.kind}"
+
+
+class Presence(models.Model):
+    """One open lobby socket of a student; fresh `seen_at` means online (rows expire by age)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="presences"
+    )
+    classroom = models.ForeignKey(
+        "classrooms.Classroom", on_delete=models.CASCADE, related_name="presences"
+    )
+    channel_name = models.CharField(max_length=200, unique=True)
+    seen_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["classroom", "seen_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} online"
+
+
+class Challenge(models.Model):
+    """A student asking a classmate for a match; accepting it creates the match."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for an answer")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    classroom = models.ForeignKey(
+        "classrooms.Classroom", on_delete=models.CASCADE, related_name="challenges"
+    )
+    from_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_sent"
+    )
+    to_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_received"
+    )
+    variants = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=16, choices=Status, default=Status.PENDING)
+    match = models.ForeignKey(Match, on_delete=models.SET_NULL, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["to_user", "status"]),
+            models.Index(fields=["from_user", "status"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.from_user} → {self.to_user} ({self.status})"

@@ -57,3 +57,9 @@ def make_student(db, classroom):
         return Student.objects.create(user=user, classroom=room or classroom, display_name=name)
 
     return make
+
+
+def pytest_collection_modifyitems(items):
+    """Run the browser tests last: Playwright's sync API keeps an event loop running in the
+    main thread for the rest of the session, and async tests cannot start their own there."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

@@ -155,3 +155,21 @@ def screenshot(page, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+@pytest.fixture
+def login_page(new_page, live):
+    """A page in a fresh context, logged in as `user` (a session cookie, as after a login)."""
+    from django.test import Client
+
+    def make(user):
+        client = Client()
+        client.force_login(user)
+        page = new_page()
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+        page.context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live}]
+        )
+        return page
+
+    return make

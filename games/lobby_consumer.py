@@ -1,0 +1,129 @@
+"""The lobby socket: presence (who is online), challenges, and "your match is ready"."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from classrooms.permissions import student_of
+from games.services import lobby
+from games.services.broadcast import class_group, user_group
+from games.socket_messages import BadMessage, parse_lobby
+
+TEMPLATE = "games/lobby.html"
+
+
+class LobbyConsumer(AsyncWebsocketConsumer):
+    """`ws/lobby/`: students only; one Presence row per open socket, refreshed by a heartbeat."""
+
+    async def connect(self) -> None:
+        self.user = self.scope.get("user")
+        self.student = None
+        self.heartbeat: asyncio.Task | None = None
+        await self.accept()
+        if self.user is not None:
+            self.student = await database_sync_to_async(student_of)(self.user)
+        if self.student is None:
+            await self.close(code=4403)
+            return
+        self.groups_joined = [class_group(self.student.classroom_id), user_group(self.user.pk)]
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await database_sync_to_async(lobby.presence_join)(
+            student=self.student, channel_name=self.channel_name
+        )
+        self.heartbeat = asyncio.create_task(self._beat())
+        await self.send_lobby()
+
+    async def _beat(self) -> None:
+        while True:
+            await asyncio.sleep(lobby.HEARTBEAT_SECONDS)
+            await database_sync_to_async(lobby.presence_beat)(channel_name=self.channel_name)
+
+    async def disconnect(self, code: int) -> None:
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.heartbeat
+        if self.student is None:
+            return
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        await database_sync_to_async(lobby.presence_leave)(
+            channel_name=self.channel_name, classroom_id=self.student.classroom_id
+        )
+
+    def _render(self, goto: str = "", notice: str = "") -> str:
+        online = [
+            s for s in lobby.online_students(self.student.classroom) if s.user_id != self.user.pk
+        ]
+        context = {"oob": True, "online": online, "goto": goto, **lobby.lobby_state(self.user)}
+        if notice:
+            context["notice"] = notice
+        return render_to_string(f"{TEMPLATE}#presence", context) + render_to_string(
+            f"{TEMPLATE}#challenges", context
+        )
+
+    async def send_lobby(self, goto: str = "", notice: str = "") -> None:
+        await self.send(await database_sync_to_async(self._render)(goto, notice))
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.student is None:
+            return
+        try:
+            msg = parse_lobby(text_data)
+        except BadMessage:
+            await self.send_lobby(notice=_("That message was not understood."))
+            return
+        try:
+            if msg["kind"] == "challenge":
+                await database_sync_to_async(lobby.challenge_create)(
+                    from_user=self.user, to_user_id=msg["id"]
+                )
+            else:
+                challenge = await database_sync_to_async(lobby.challenge_answer)(
+                    challenge_id=msg["id"], user=self.user, accept=msg["kind"] == "accept"
+                )
+                if challenge.match_id:
+                    await self.send_lobby(goto=reverse("games:match", args=[challenge.match_id]))
+        except lobby.LobbyRefused as err:
+            await self.send_lobby(notice=err.message)
+
+    async def presence_changed(self, event: dict) -> None:
+        await self.send_lobby()
+
+    async def challenges_changed(self, event: dict) -> None:
+        goto = await database_sync_to_async(self._accepted_match)()
+        await self.send_lobby(goto=goto)
+
+    def _accepted_match(self) -> str:
+        from datetime import timedelta
+
+        from django.utils import timezone
+
+        from games.models import Challenge
+
+        recent = timezone.now() - timedelta(seconds=30)
+        latest = (
+            Challenge.objects.filter(
+                from_user=self.user, status=Challenge.Status.ACCEPTED, answered_at__gte=recent
+            )
+            .exclude(match=None)
+            .order_by("-answered_at")
+            .first()
+        )
+        if latest is None or latest.match.status != latest.match.Status.PLAYING:
+            return ""
+        return reverse("games:match", args=[latest.match_id])
+
+    async def match_ready(self, event: dict) -> None:
+        await self.send_lobby(goto=reverse("games:match", args=[event["match"]]))
+
+    async def class_changed(self, event: dict) -> None:
+        """Matches of the class changed: nothing to show in the lobby."""

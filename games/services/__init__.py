@@ -1,0 +1,21 @@
+"""The only writers of match data. Views and consumers call these; nothing else saves models."""
+
+from games.services.matches import (
+    MoveRejected,
+    expire_overdue_matches,
+    match_create,
+    match_expire_clock,
+    match_play_bot,
+    match_resign,
+    move_submit,
+)
+
+__all__ = [
+    "MoveRejected",
+    "expire_overdue_matches",
+    "match_create",
+    "match_expire_clock",
+    "match_play_bot",
+    "match_resign",
+    "move_submit",
+]

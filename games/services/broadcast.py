@@ -1,0 +1,76 @@
+"""Telling sockets that something happened: only after the transaction commits."""
+
+import asyncio
+import threading
+
+from asgiref.sync import SyncToAsync, async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+
+def match_group(match_id: int) -> str:
+    return f"match.{match_id}"
+
+
+def class_group(classroom_id: int) -> str:
+    return f"class.{classroom_id}"
+
+
+_pending: set[asyncio.Task] = set()
+
+
+def _spawn(loop: asyncio.AbstractEventLoop, coro) -> None:
+    task = loop.create_task(coro)
+    _pending.add(task)  # keep a reference until it is done
+    task.add_done_callback(_pending.discard)
+
+
+def _send(group: str, message: dict) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+        if loop is not None and loop.is_running():
+            # In a server thread (database_sync_to_async): hand the send to the server's loop
+            # and return at once instead of waiting for it; sockets drop stale plies anyway.
+            loop.call_soon_threadsafe(_spawn, loop, layer.group_send(group, message))
+        else:
+            async_to_sync(layer.group_send)(group, message)
+        return
+    # Called from a thread that runs an event loop itself (a sync service used from a test
+    # driving Playwright, or a script): send from a helper thread instead of blocking it.
+    worker = threading.Thread(target=async_to_sync(layer.group_send), args=(group, message))
+    worker.start()
+    worker.join(5)
+
+
+def on_commit_match_changed(
+    *, match_id: int, ply: int, classroom_id: int | None, snap: dict | None = None
+) -> None:
+    """After commit: "ply N happened" (with the snapshot to render from) to the match's
+    sockets, "matches changed" to the class."""
+
+    def send() -> None:
+        message = {"type": "match.changed", "match": match_id, "ply": ply}
+        if snap is not None:
+            message["snap"] = snap
+        _send(match_group(match_id), message)
+        if classroom_id is not None:
+            _send(class_group(classroom_id), {"type": "class.changed", "match": match_id})
+
+    transaction.on_commit(send)
+
+
+def on_commit_class_event(*, classroom_id: int, message: dict) -> None:
+    transaction.on_commit(lambda: _send(class_group(classroom_id), message))
+
+
+def user_group(user_id: int) -> str:
+    return f"user.{user_id}"
+
+
+def on_commit_user_event(*, user_id: int, message: dict) -> None:
+    transaction.on_commit(lambda: _send(user_group(user_id), message))

@@ -1,0 +1,199 @@
+"""Who is online, challenges between classmates, and teachers pairing students."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from classrooms.models import Classroom, Student, User
+from classrooms.permissions import student_of, teaches
+from games.models import Challenge, Match, Presence
+from games.services.broadcast import on_commit_class_event, on_commit_user_event
+from games.services.matches import match_create
+
+ONLINE_SECONDS = 45
+HEARTBEAT_SECONDS = 15
+
+
+class LobbyRefused(Exception):
+    """A lobby action the server refused; `message` is translated."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def presence_join(*, student: Student, channel_name: str) -> None:
+    """A lobby socket opened: the student is online; the class is told."""
+    with transaction.atomic():
+        Presence.objects.update_or_create(
+            channel_name=channel_name,
+            defaults={
+                "user": student.user,
+                "classroom": student.classroom,
+                "seen_at": timezone.now(),
+            },
+        )
+        on_commit_class_event(
+            classroom_id=student.classroom_id, message={"type": "presence.changed"}
+        )
+
+
+def presence_beat(*, channel_name: str) -> None:
+    Presence.objects.filter(channel_name=channel_name).update(seen_at=timezone.now())
+
+
+def presence_leave(*, channel_name: str, classroom_id: int) -> None:
+    with transaction.atomic():
+        Presence.objects.filter(channel_name=channel_name).delete()
+        stale = timezone.now() - timedelta(seconds=ONLINE_SECONDS * 4)
+        Presence.objects.filter(seen_at__lt=stale).delete()
+        on_commit_class_event(classroom_id=classroom_id, message={"type": "presence.changed"})
+
+
+def online_students(classroom: Classroom, *, now: datetime | None = None) -> list[Student]:
+    """Students of the class with a lobby socket seen recently, by name."""
+    since = (now or timezone.now()) - timedelta(seconds=ONLINE_SECONDS)
+    user_ids = Presence.objects.filter(classroom=classroom, seen_at__gte=since).values("user_id")
+    return list(
+        Student.objects.filter(
+            classroom=classroom, user_id__in=user_ids, archived_at__isnull=True
+        ).order_by("display_name")
+    )
+
+
+def _notify(*user_ids: int) -> None:
+    for user_id in user_ids:
+        on_commit_user_event(user_id=user_id, message={"type": "challenges.changed"})
+
+
+def challenge_create(
+    *, from_user: User, to_user_id: int, variants: dict[str, Any] | None = None
+) -> Challenge:
+    """Challenge a classmate (replacing your earlier unanswered challenge)."""
+    sender = student_of(from_user)
+    receiver = Student.objects.filter(user_id=to_user_id, archived_at__isnull=True).first()
+    if sender is None or receiver is None or receiver.classroom_id != sender.classroom_id:
+        raise LobbyRefused(_("You can only challenge classmates."))
+    if receiver.user_id == from_user.pk:
+        raise LobbyRefused(_("Challenge someone else!"))
+    with transaction.atomic():
+        earlier = Challenge.objects.select_for_update().filter(
+            from_user=from_user, status=Challenge.Status.PENDING
+        )
+        for old in earlier:
+            _notify(old.to_user_id)
+        earlier.update(status=Challenge.Status.CANCELLED, answered_at=timezone.now())
+        challenge = Challenge.objects.create(
+            classroom=sender.classroom,
+            from_user=from_user,
+            to_user_id=receiver.user_id,
+            variants=variants or {},
+        )
+        _notify(from_user.pk, receiver.user_id)
+    return challenge
+
+
+def challenge_answer(*, challenge_id: int, user: User, accept: bool) -> Challenge:
+    """Accept (creating the match) or decline a challenge sent to `user`; answered once."""
+    with transaction.atomic():
+        challenge = (
+            Challenge.objects.select_for_update()
+            .filter(pk=challenge_id, to_user=user, status=Challenge.Status.PENDING)
+            .first()
+        )
+        if challenge is None:
+            raise LobbyRefused(_("That challenge is no longer open."))
+        challenge.answered_at = timezone.now()
+        if accept:
+            challenge.match = match_create(
+                classroom=challenge.classroom,
+                players=[challenge.from_user, user],
+                variants=challenge.variants,
+            )
+            challenge.status = Challenge.Status.ACCEPTED
+        else:
+            challenge.status = Challenge.Status.DECLINED
+        challenge.save()
+        _notify(challenge.from_user_id, user.pk)
+    return challenge
+
+
+def pair_students(
+    *, classroom: Classroom, teacher: User, students: list[Student], variants=None
+) -> list[Match]:
+    """The teacher pairs students in order (1 with 2, 3 with 4 …); an odd one out plays a bot."""
+    if not teaches(teacher, classroom):
+        raise LobbyRefused(_("You do not teach this class."))
+    if any(s.classroom_id != classroom.pk for s in students):
+        raise LobbyRefused(_("Pair students from this class."))
+    matches = []
+    with transaction.atomic():
+        for i in range(0, len(students) - 1, 2):
+            players = [students[i].user, students[i + 1].user]
+            matches.append(match_create(classroom=classroom, players=players, variants=variants))
+        if len(students) % 2:
+            players = [students[-1].user, "beginner"]
+            matches.append(match_create(classroom=classroom, players=players, variants=variants))
+        for match in matches:
+            for seat in match.seats.all():
+                if seat.user_id:
+                    on_commit_user_event(
+                        user_id=seat.user_id, message={"type": "match.ready", "match": match.pk}
+                    )
+    return matches
+
+
+def pair_everyone_present(
+    *, classroom: Classroom, teacher: User, rng: random.Random | None = None, variants=None
+) -> list[Match]:
+    """Random pairs of the students online and not already playing; an odd one plays a bot."""
+    busy = Match.objects.filter(classroom=classroom, status=Match.Status.PLAYING).values(
+        "seats__user_id"
+    )
+    free = [
+        s
+        for s in online_students(classroom)
+        if s.user_id not in {b["seats__user_id"] for b in busy}
+    ]
+    (rng or random.Random()).shuffle(free)
+    return pair_students(classroom=classroom, teacher=teacher, students=free, variants=variants)
+
+
+def lobby_state(user: User) -> dict[str, Any]:
+    """Challenges to and from the user, and where to go if a match just started."""
+    incoming = list(
+        Challenge.objects.filter(to_user=user, status=Challenge.Status.PENDING)
+        .select_related("from_user__student")
+        .order_by("-created_at")[:5]
+    )
+    outgoing = list(
+        Challenge.objects.filter(from_user=user, status=Challenge.Status.PENDING)
+        .select_related("to_user__student")
+        .order_by("-created_at")[:1]
+    )
+    for c in incoming:
+        c.from_name = c.from_user.student.display_name
+    for c in outgoing:
+        c.to_name = c.to_user.student.display_name
+    recent = timezone.now() - timedelta(seconds=30)
+    latest = (
+        Challenge.objects.filter(answered_at__gte=recent)
+        .filter(from_user=user)
+        .order_by("-answered_at")
+        .first()
+    )
+    notice = ""
+    if latest is not None and latest.status == Challenge.Status.DECLINED:
+        notice = _("%(name)s said no this time.") % {"name": latest.to_user.student.display_name}
+    current = list(
+        Match.objects.filter(seats__user=user, status=Match.Status.PLAYING).order_by("-created_at")[
+            :5
+        ]
+    )
+    return {"incoming": incoming, "outgoing": outgoing, "notice": notice, "current": current}

@@ -1,0 +1,71 @@
+"""A match as plain JSON-safe data: what every viewer's screen is rendered from.
+
+The services build it once per change and send it with "ply N happened", so each socket
+renders its viewer's fragments without going back to the database; pages and reconnects build
+it from the database.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.models import Match, Move, Seat
+
+
+def seat_name(seat: Seat) -> str:
+    if seat.is_bot:
+        return _("Computer (%(level)s)") % {"level": seat.get_bot_level_display()}
+    user = seat.user
+    student = getattr(user, "student", None)
+    if student is not None:
+        return student.display_name
+    return user.get_full_name() or user.username
+
+
+def move_facts(move: Move) -> dict[str, Any]:
+    """The parts of a Move the screen shows (last move, highlight, replay)."""
+    return {
+        "ply": move.ply,
+        "kind": move.kind,
+        "seat": move.seat,
+        "target": move.target,
+        "target_value": move.target_value,
+        "attacker": move.action.get("attacker", "") if move.action else "",
+        "expression": move.expression,
+        "rerolled": move.rerolled,
+    }
+
+
+def _epoch(value) -> float | None:
+    return value.timestamp() if value is not None else None
+
+
+def snapshot(match: Match, seats: list[Seat], last: Move | None) -> dict[str, Any]:
+    """Everything any viewer's live fragments need, without the replay log."""
+    seats = sorted(seats, key=lambda s: s.index)
+    return {
+        "id": match.pk,
+        "ply": match.ply,
+        "status": match.status,
+        "state": match.state,
+        "clock_deadline": _epoch(match.clock_deadline),
+        "move_deadline": _epoch(match.move_deadline),
+        "turn_started_at": _epoch(match.turn_started_at),
+        "winner_seat": match.winner_seat,
+        "result_reason": match.result_reason,
+        "variants": match.variants,
+        "options": {k: v for k, v in match.options.items() if k in ("guided", "bot_delay_ms")},
+        "names": [seat_name(s) for s in seats],
+        "users": [s.user_id for s in seats],
+        "bots": [s.bot_level for s in seats],
+        "seed": match.seed,
+        "last": move_facts(last) if last is not None else None,
+    }
+
+
+def snapshot_from_db(match: Match) -> dict[str, Any]:
+    seats = list(match.seats.select_related("user__student"))
+    last = match.moves.filter(ply__isnull=False).order_by("-ply").first()
+    return snapshot(match, seats, last)

@@ -1,0 +1,34 @@
+"""The student lobby: who is online, challenges, the computer, the guided game."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from classrooms.models import Student
+from classrooms.permissions import student_of
+from games.forms import PlayComputerForm
+from games.services import lobby as lobby_services
+
+
+def lobby_response(
+    request: HttpRequest, student: Student | None, *, computer_form=None, status: int = 200
+) -> HttpResponse:
+    context = {"student": student, "computer_form": computer_form or PlayComputerForm()}
+    if student is not None:
+        context["online"] = [
+            s
+            for s in lobby_services.online_students(student.classroom)
+            if s.user_id != request.user.pk
+        ]
+        context.update(lobby_services.lobby_state(request.user))
+    elif request.user.is_teacher:
+        context["teacher_classes"] = request.user.classrooms.filter(archived_at__isnull=True)
+    return render(request, "games/lobby.html", context, status=status)
+
+
+@login_required
+def lobby(request: HttpRequest) -> HttpResponse:
+    """`/play/`: students find an opponent here; teachers get links to their classes."""
+    return lobby_response(request, student_of(request.user))

@@ -1,0 +1,38 @@
+"""Getting into a match in Chromium: a live challenge in the lobby; the teacher's class view."""
+
+import pytest
+
+from games.models import Match
+from tests.browser.conftest import screenshot
+from tests.browser.warriors_driver import wait_connected
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_challenge_in_the_lobby_takes_both_students_to_their_match(
+    live, login_page, make_student, teacher, classroom
+):
+    ada, ben = make_student("Ada"), make_student("Ben")
+    a, b = login_page(ada.user), login_page(ben.user)
+    a.goto(f"{live}/play/")
+    b.goto(f"{live}/play/")
+    a.wait_for_selector("#presence >> text=Ben")
+    b.wait_for_selector("#presence >> text=Ada")
+    screenshot(a, "lobby-classmate-online")
+    a.click("#presence button:has-text('Challenge')")
+    b.wait_for_selector("#challenges >> text=Ada challenges you!")
+    screenshot(b, "lobby-challenged")
+    b.click("#challenges button:has-text('Accept')")
+    b.wait_for_url(f"{live}/play/m/*/")
+    a.wait_for_url(f"{live}/play/m/*/")
+    match = Match.objects.get()
+    assert a.url.endswith(f"/play/m/{match.pk}/") and b.url.endswith(f"/play/m/{match.pk}/")
+    wait_connected(a)
+    wait_connected(b)
+    watcher = login_page(teacher)
+    watcher.goto(f"{live}/play/class/{classroom.pk}/live/")
+    assert "Ada – Ben" in watcher.inner_text("#live")
+    screenshot(watcher, "teacher-class-live")
+    watcher.click("#live a:has-text('Watch')")
+    wait_connected(watcher)
+    assert watcher.get_attribute("#match", "data-role") == "spectator"

@@ -1,0 +1,222 @@
+"""The match socket end to end: session auth, validation, per-viewer fragments, reconnects."""
+
+import asyncio
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from config.asgi import application
+from games.models import Match, Move
+from tests.games.conftest import legal_action, mover, state_of
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.smoke]
+
+
+def session_cookie(user) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.cookies["sessionid"].value
+
+
+async def connect(match: Match, user=None) -> WebsocketCommunicator:
+    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
+    if user is not None:
+        cookie = await sync_to_async(session_cookie)(user)
+        headers.append((b"cookie", f"sessionid={cookie}".encode()))
+    comm = WebsocketCommunicator(application, f"/ws/match/{match.pk}/", headers=headers)
+    connected, _ = await comm.connect()
+    assert connected
+    return comm
+
+
+async def receive_until(comm: WebsocketCommunicator, needle: str, timeout: float = 3) -> str:
+    """Messages until one contains `needle` (fragments arrive one message per change)."""
+    seen = []
+    while True:
+        text = await comm.receive_from(timeout=timeout)
+        seen.append(text)
+        if needle in text:
+            return text
+
+
+def send(comm, kind: str, ply: int, **fields) -> asyncio.Future:
+    body = {"kind": kind, "ply": str(ply), **fields, "HEADERS": {"HX-Request": "true"}}
+    return comm.send_to(text_data=json.dumps(body))
+
+
+@pytest.fixture
+def match(make_match):
+    return make_match(seed=11)
+
+
+async def test_a_move_reaches_both_players(match):
+    player = await sync_to_async(mover)(match)
+    other = await sync_to_async(lambda: match.seats.exclude(user=player).get().user)()
+    a, b = await connect(match, player), await connect(match, other)
+    first = await receive_until(a, 'id="board"')
+    await receive_until(b, 'id="board"')
+    assert f'data-ply="{match.ply}"' in first
+    action = await sync_to_async(legal_action)(match)
+    await send(a, ply=match.ply, **action)
+    await receive_until(a, f'data-ply="{match.ply + 1}"')
+    text = await receive_until(b, 'id="announce"')
+    assert "captured" in text or "skipped" in text
+    await a.disconnect()
+    await b.disconnect()
+
+
+async def test_several_tabs_of_one_student_all_get_updates(match):
+    player = await sync_to_async(mover)(match)
+    tab1, tab2 = await connect(match, player), await connect(match, player)
+    await receive_until(tab1, 'id="board"')
+    await receive_until(tab2, 'id="board"')
+    await send(tab1, ply=match.ply, **await sync_to_async(legal_action)(match))
+    await receive_until(tab2, f'data-ply="{match.ply + 1}"')
+    await tab1.disconnect()
+    await tab2.disconnect()
+
+
+async def rejected(comm, ply_before: int, match: Match) -> str:
+    text = await receive_until(comm, 'id="errors"')
+    await sync_to_async(match.refresh_from_db)()
+    assert match.ply == ply_before
+    return text
+
+
+async def test_a_stale_ply_is_rejected_with_a_message(match):
+    player = await sync_to_async(mover)(match)
+    comm = await connect(match, player)
+    await receive_until(comm, 'id="board"')
+    await send(comm, ply=match.ply + 3, **await sync_to_async(legal_action)(match))
+    text = await rejected(comm, match.ply, match)
+    assert "board changed" in text
+    await comm.disconnect()
+
+
+async def test_the_wrong_players_move_is_rejected(match):
+    player = await sync_to_async(mover)(match)
+    other = await sync_to_async(lambda: match.seats.exclude(user=player).get().user)()
+    comm = await connect(match, other)
+    await receive_until(comm, 'id="board"')
+    await send(comm, "skip", match.ply)
+    assert "not your turn" in await rejected(comm, match.ply, match)
+    await comm.disconnect()
+
+
+async def test_an_illegal_attack_is_rejected_and_the_attempt_stored(match):
+    player = await sync_to_async(mover)(match)
+    state = await sync_to_async(state_of)(match)
+    mine, theirs = state.dice[state.to_move], state.dice[1 - state.to_move]
+    target = max(theirs, key=lambda d: d.value)
+    weak = min(mine, key=lambda d: d.value)
+    comm = await connect(match, player)
+    await receive_until(comm, 'id="board"')
+    if weak.value < target.value:
+        await send(comm, "strength", match.ply, attacker=weak.id, target=target.id)
+        assert "smaller" in await rejected(comm, match.ply, match)
+    expression = f"{mine[0].value} + {mine[1].value} + {mine[2].value}"
+    miss = next(d for d in theirs if d.value != mine[0].value + mine[1].value + mine[2].value)
+    await send(comm, "mind", match.ply, expression=expression, target=miss.id)
+    await rejected(comm, match.ply, match)
+    count = await Move.objects.filter(match=match, kind=Move.Kind.REJECTED).acount()
+    assert count == 1
+    await comm.disconnect()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not json",
+        "[]",
+        json.dumps({"kind": "teleport", "ply": "0"}),
+        json.dumps({"kind": "skip", "ply": "0", "extra": "x"}),
+        json.dumps({"kind": "skip"}),
+        json.dumps({"kind": "strength", "ply": "0", "attacker": "A-D7", "target": "B-D4"}),
+        json.dumps({"kind": "skip", "ply": 0}),
+        json.dumps({"kind": "mind", "ply": "0", "expression": "1+" * 3000, "target": "B-D4"}),
+    ],
+)
+async def test_malformed_messages_are_rejected_and_change_nothing(match, text):
+    player = await sync_to_async(mover)(match)
+    comm = await connect(match, player)
+    await receive_until(comm, 'id="board"')
+    await comm.send_to(text_data=text)
+    assert "not understood" in await rejected(comm, match.ply, match)
+    await comm.disconnect()
+
+
+async def test_a_foreign_student_is_refused(match, make_student):
+    outsider = await sync_to_async(lambda: make_student().user)()
+    comm = await connect(match, outsider)
+    text = await comm.receive_from()
+    assert "cannot open this match" in text
+    output = await comm.receive_output()
+    assert output["type"] == "websocket.close" and output["code"] == 4403
+
+
+async def test_an_anonymous_visitor_is_refused(match):
+    comm = await connect(match)
+    assert "cannot open this match" in await comm.receive_from()
+    assert (await comm.receive_output())["code"] == 4403
+
+
+async def test_the_teacher_watches_but_cannot_move(match, teacher):
+    comm = await connect(match, teacher)
+    text = await receive_until(comm, 'id="board"')
+    assert "disabled" in text
+    await send(comm, "skip", match.ply)
+    assert "watching" in await rejected(comm, match.ply, match)
+    await comm.disconnect()
+
+
+async def test_reconnecting_receives_the_full_state(match):
+    player = await sync_to_async(mover)(match)
+    comm = await connect(match, player)
+    await receive_until(comm, 'id="board"')
+    await send(comm, ply=match.ply, **await sync_to_async(legal_action)(match))
+    await receive_until(comm, f'data-ply="{match.ply + 1}"')
+    await comm.disconnect()
+    again = await connect(match, player)
+    text = await receive_until(again, 'id="board"')
+    for fragment in ('id="board"', 'id="status"', 'id="clock"', 'id="gameover"'):
+        assert fragment in text
+    assert f'data-ply="{match.ply + 1}"' in text
+    await again.disconnect()
+
+
+async def test_the_mind_preview_shows_the_value_to_the_sender(match):
+    player = await sync_to_async(mover)(match)
+    state = await sync_to_async(state_of)(match)
+    a, b = state.dice[state.to_move][:2]
+    comm = await connect(match, player)
+    await receive_until(comm, 'id="board"')
+    await comm.send_to(
+        text_data=json.dumps({"kind": "preview", "expression": f"{a.value} + {b.value}"})
+    )
+    text = await receive_until(comm, 'id="preview"')
+    assert f"= {a.value + b.value}" in text
+    await comm.disconnect()
+
+
+async def test_the_bot_replies_through_the_socket(make_match, two_students):
+    match = await sync_to_async(make_match)(
+        players=[two_students[0].user, "beginner"], options={"bot_delay_ms": 50}, seed=5
+    )
+    comm = await connect(match, two_students[0].user)
+    await receive_until(comm, 'id="board"')
+    state = await sync_to_async(state_of)(match)
+    if state.to_move == 0:
+        await send(comm, ply=match.ply, **await sync_to_async(legal_action)(match))
+    await sync_to_async(match.refresh_from_db)()
+    start = match.ply
+    # within a second the computer has moved (or the game is over)
+    for _ in range(40):
+        await asyncio.sleep(0.05)
+        moved = await Move.objects.filter(match=match, seat=1, ply__gte=start).aexists()
+        if moved:
+            break
+    assert moved
+    await comm.disconnect()

@@ -1,0 +1,119 @@
+"""The lobby: presence, live challenges, and teachers pairing the class."""
+
+import json
+import random
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from config.asgi import application
+from games.models import Challenge, Match, Presence
+from games.services import lobby
+from tests.games.test_consumers import receive_until, session_cookie
+
+
+async def lobby_socket(user) -> WebsocketCommunicator:
+    cookie = await sync_to_async(session_cookie)(user)
+    headers = [
+        (b"origin", b"http://127.0.0.1"),
+        (b"host", b"127.0.0.1"),
+        (b"cookie", f"sessionid={cookie}".encode()),
+    ]
+    comm = WebsocketCommunicator(application, "/ws/lobby/", headers=headers)
+    connected, _ = await comm.connect()
+    assert connected
+    return comm
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_classmates_see_each_other_and_a_challenge_becomes_a_match(make_student):
+    ada, ben = await sync_to_async(lambda: (make_student("Ada"), make_student("Ben")))()
+    a = await lobby_socket(ada.user)
+    await receive_until(a, 'id="presence"')
+    b = await lobby_socket(ben.user)
+    assert "Ada" in await receive_until(b, 'id="presence"')
+    assert "Ben" in await receive_until(a, "Ben")
+    await a.send_to(
+        text_data=json.dumps({"kind": "challenge", "to": str(ben.user_id), "HEADERS": {}})
+    )
+    assert "Ada challenges you" in await receive_until(b, "challenges you")
+    challenge = await Challenge.objects.aget(from_user=ada.user)
+    await b.send_to(text_data=json.dumps({"kind": "accept", "challenge": str(challenge.pk)}))
+    text = await receive_until(b, "data-goto")
+    match = await Match.objects.aget()
+    assert f"/play/m/{match.pk}/" in text
+    assert f"/play/m/{match.pk}/" in await receive_until(a, "data-goto")
+    await b.disconnect()
+    assert "Nobody else" in await receive_until(a, "Nobody else")
+    await a.disconnect()
+    assert not await Presence.objects.aexists()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_declined_challenge_tells_the_challenger(make_student):
+    ada, ben = await sync_to_async(lambda: (make_student("Ada"), make_student("Ben")))()
+    a, b = await lobby_socket(ada.user), await lobby_socket(ben.user)
+    await a.send_to(text_data=json.dumps({"kind": "challenge", "to": str(ben.user_id)}))
+    await receive_until(b, "challenges you")
+    challenge = await Challenge.objects.aget()
+    await b.send_to(text_data=json.dumps({"kind": "decline", "challenge": str(challenge.pk)}))
+    assert "said no" in await receive_until(a, "said no")
+    assert not await Match.objects.aexists()
+    await a.disconnect()
+    await b.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_lobby_refuses_teachers_and_strangers(teacher, make_student, make_classroom):
+    comm = await lobby_socket(teacher)
+    assert (await comm.receive_output())["type"] == "websocket.close"
+    ada = await sync_to_async(make_student)("Ada")
+    other_room = await sync_to_async(make_classroom)("Other")
+    zed = await sync_to_async(make_student)("Zed", other_room)
+    a = await lobby_socket(ada.user)
+    await receive_until(a, 'id="presence"')
+    await a.send_to(text_data=json.dumps({"kind": "challenge", "to": str(zed.user_id)}))
+    assert "only challenge classmates" in await receive_until(a, "classmates")
+    await a.send_to(text_data="{}")
+    assert "not understood" in await receive_until(a, "not understood")
+    await a.disconnect()
+
+
+@pytest.mark.django_db
+def test_pairing_everyone_present_gives_the_odd_one_a_bot(classroom, teacher, make_student):
+    students = [make_student(f"S{i}") for i in range(5)]
+    for s in students:
+        lobby.presence_join(student=s, channel_name=f"chan-{s.pk}")
+    matches = lobby.pair_everyone_present(
+        classroom=classroom, teacher=teacher, rng=random.Random(1)
+    )
+    assert len(matches) == 3
+    seated = [seat.user_id for m in matches for seat in m.seats.all() if seat.user_id]
+    assert sorted(seated) == sorted(s.user_id for s in students)
+    assert sum(1 for m in matches for seat in m.seats.all() if seat.is_bot) == 1
+    # everyone is busy now: nobody left to pair
+    assert lobby.pair_everyone_present(classroom=classroom, teacher=teacher) == []
+
+
+@pytest.mark.django_db
+def test_only_the_classes_teacher_may_pair(classroom, make_teacher, make_student):
+    a, b = make_student(), make_student()
+    with pytest.raises(lobby.LobbyRefused):
+        lobby.pair_students(classroom=classroom, teacher=make_teacher(), students=[a, b])
+
+
+@pytest.mark.django_db
+def test_the_teachers_live_view_lists_matches_and_pairs_two(
+    client, classroom, teacher, make_student, make_teacher
+):
+    a, b = make_student("Ada"), make_student("Ben")
+    client.force_login(teacher)
+    response = client.post(f"/play/class/{classroom.pk}/pair/", {"first": a.pk, "second": b.pk})
+    assert response.status_code == 302
+    match = Match.objects.get()
+    html = client.get(f"/play/class/{classroom.pk}/live/").content.decode()
+    assert "Ada – Ben" in html and f"/play/m/{match.pk}/" in html
+    assert client.get(f"/play/class/{classroom.pk}/matches/").status_code == 200
+    client.force_login(make_teacher())
+    assert client.get(f"/play/class/{classroom.pk}/live/").status_code == 404
