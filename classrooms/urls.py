@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from classrooms.views import accounts, cards, home, imports, student_login, students, teacher
+from classrooms.views import accounts, cards, imports, student_login, students, teacher
 
 teach = [
     path("", teacher.dashboard, name="teacher_dashboard"),
@@ -52,5 +52,4 @@ urlpatterns = [
     path("student/<str:code>/", student_login.pick_name, name="student_pick_name"),
     path("student/<str:code>/<int:pk>/", student_login.password, name="student_password"),
     path("q/<str:token>/", student_login.qr_login, name="student_qr_login"),
-    path("me/", home.student_home, name="student_home"),
 ]

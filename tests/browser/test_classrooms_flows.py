@@ -110,7 +110,7 @@ def test_student_logs_in_with_class_code_name_and_password(live, page, room_with
     page.get_by_role("button", name="Let me in").click()
     page.get_by_role("heading", name="Hi, Maya K.!").wait_for()
     screenshot(page, "classrooms-student-home")
-    assert page.url == live + "/me/"
+    assert page.url == live + "/play/"
     assert_accessible(page, "student-home")
 
 

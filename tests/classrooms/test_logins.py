@@ -32,9 +32,9 @@ def test_student_logs_in_with_class_code_name_and_password(client, make_room, ma
     assert response.status_code == 302
     assert response["Location"] == reverse(settings.STUDENT_HOME_URL_NAME)
     assert _logged_in_as(client, card.student.user)
-    home = client.get(reverse("student_home"))
+    home = client.get(reverse(settings.STUDENT_HOME_URL_NAME))
     assert "Maya K." in home.content.decode() and room.name in home.content.decode()
-    assert client.get(reverse("home"))["Location"] == reverse("student_home")
+    assert client.get(reverse("home"))["Location"] == reverse(settings.STUDENT_HOME_URL_NAME)
 
 
 def test_wrong_password_shows_a_message(client, make_room, make_cards):
@@ -111,7 +111,7 @@ def test_qr_link_asks_then_logs_in_and_revoking_stops_it(client, make_room, make
     assert page.status_code == 200 and "Are you Maya K.?" in page.content.decode()
     assert not _logged_in_as(client, card.student.user)  # a link preview does not log in
     response = client.post(url)
-    assert response["Location"] == reverse("student_home")
+    assert response["Location"] == reverse(settings.STUDENT_HOME_URL_NAME)
     assert _logged_in_as(client, card.student.user)
     student_login_token_revoke(student=card.student)
     client.logout()
