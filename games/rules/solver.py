@@ -81,9 +81,18 @@ class Reachable(Mapping[Fraction, str]):
     """
 
     def __init__(
-        self, keys: set[Q], makers: list[tuple[tuple[int, ...], Made]], ops: str, powers: bool
+        self,
+        positive: set[Q],
+        negative: set[Q],
+        makers: list[tuple[tuple[int, ...], Made]],
+        ops: str,
+        powers: bool,
     ) -> None:
-        self._keys = keys
+        # Magnitudes made positive / negative, as the value sets keep them: negating 10⁵
+        # values into one signed set would cost more than the rest of the work.
+        negative.discard((0, 1))
+        self._positive = positive
+        self._negative = negative
         self._makers = makers  # smallest multisets first
         self._known = dict(makers)
         self._ops = ops
@@ -103,13 +112,15 @@ class Reachable(Mapping[Fraction, str]):
     def __contains__(self, value: object) -> bool:
         if isinstance(value, float | bool) or not isinstance(value, int | Fraction):
             return False
-        return to_q(value) in self._keys
+        n, d = to_q(value)
+        return (n, d) in self._positive if n >= 0 else (-n, d) in self._negative
 
     def __iter__(self) -> Iterator[Fraction]:
-        return (from_q(q) for q in self._keys)
+        yield from (from_q(q) for q in self._positive)
+        yield from (Fraction(-n, d) for n, d in self._negative)
 
     def __len__(self) -> int:
-        return len(self._keys)
+        return len(self._positive) + len(self._negative)
 
     def __repr__(self) -> str:
         return f"<Reachable: {len(self)} values>"
@@ -130,14 +141,15 @@ def reachable(
     """
     ops = _canonical_ops(ops)
     numbers = tuple(sorted(values))
-    keys: set[Q] = set()
+    positive: set[Q] = set()
+    negative: set[Q] = set()
     makers: list[tuple[tuple[int, ...], Made]] = []
     for size in _sizes(len(numbers), min_values, max_values, use_all=False):
         for sub in search.sub_multisets(numbers, size):
             made = search.made(sub, ops, powers)
-            made.add_signed_to(keys)
+            made.add_to(positive, negative)
             makers.append((sub, made))
-    return Reachable(keys, makers, ops, powers)
+    return Reachable(positive, negative, makers, ops, powers)
 
 
 def capturable(
