@@ -14,6 +14,7 @@ from fractions import Fraction
 from games.rules import search
 from games.rules.expressions import to_text
 from games.rules.search import Made, Q, from_q, to_q
+from games.rules.value_sets import collector_paused
 
 _CANONICAL_OPS = {"+": "+", "-": "-", "−": "-", "*": "*", "×": "*", "/": "/", "÷": "/"}
 
@@ -144,11 +145,12 @@ def reachable(
     positive: set[Q] = set()
     negative: set[Q] = set()
     makers: list[tuple[tuple[int, ...], Made]] = []
-    for size in _sizes(len(numbers), min_values, max_values, use_all=False):
-        for sub in search.sub_multisets(numbers, size):
-            made = search.made(sub, ops, powers)
-            made.add_to(positive, negative)
-            makers.append((sub, made))
+    with collector_paused():
+        for size in _sizes(len(numbers), min_values, max_values, use_all=False):
+            for sub in search.sub_multisets(numbers, size):
+                made = search.made(sub, ops, powers)
+                made.add_to(positive, negative)
+                makers.append((sub, made))
     return Reachable(positive, negative, makers, ops, powers)
 
 

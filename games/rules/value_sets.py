@@ -9,8 +9,10 @@ come up again and again). How a value was made is not stored (see `search.build`
 
 from __future__ import annotations
 
+import gc
 import math
 from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
@@ -65,6 +67,22 @@ def leaf_options(value: int, powers: bool) -> list[tuple[Q, str | None]]:
         if root * root == value and root != value:
             options.append(((root, 1), "sqrt"))
     return options
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector (nested uses are fine).
+
+    A six-number set creates ~10⁶ tuples of ints, none of which can be part of a cycle; the
+    collector would otherwise run every 700 of them and re-scan the survivors (~25% of the time).
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 @lru_cache(maxsize=4096)
@@ -319,7 +337,8 @@ def _compute(sub: tuple[int, ...], ops: str, powers: bool) -> Made:
     if len(sub) == 1:
         return Made.from_signed(frozenset(q for q, _ in leaf_options(sub[0], powers)))
     if ops == "+-*/":
-        return _compute_all_four(sub, powers)
+        with collector_paused():
+            return _compute_all_four(sub, powers)
     out: set[Q] = set()
     for left, right in splits(sub):
         _combine(values(left, ops, powers), values(right, ops, powers), ops, out)
