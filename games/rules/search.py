@@ -7,6 +7,7 @@ when (and only when) one is asked for, so the hot loops never store how a value 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 
 from games.rules.expressions import BinOp, Node, Num
 from games.rules.value_sets import (
@@ -117,6 +118,19 @@ def oracle_limit(ops: str, powers: bool) -> int:
     return max(full_set_limit(ops), 4 if powers else 5)
 
 
+@lru_cache(maxsize=4096)
+def height_bound(sub: tuple[int, ...], powers: bool) -> int:
+    """A bound on |numerator| and denominator of every value `sub` makes (reduced or not).
+
+    For a = n/d and b = m/e, a ± b = (ne ± md)/de, a × b = nm/de, a ÷ b = ne/dm: each part is at
+    most 2·H(a)·H(b), where H is the larger of |numerator| and denominator.
+    """
+    bound = 2 ** (len(sub) - 1)
+    for v in sub:
+        bound *= max(v * v if powers else v, 1)
+    return bound
+
+
 def reaches(
     sub: tuple[int, ...],
     target: Q,
@@ -137,6 +151,8 @@ def reaches(
         steps.take()
     if len(sub) <= limit:
         return target in made(sub, ops, powers)
+    if max(abs(target[0]), target[1]) > height_bound(sub, powers):
+        return False
     for left, right in splits(sub):
         small, big = (left, right) if len(left) <= len(right) else (right, left)
         for known in values(small, ops, powers):
