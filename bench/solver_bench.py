@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.rules import search
-from games.rules.solver import capturable, reachable
+from games.rules.solver import capturable, reachable, solve
 
 DICE = (4, 6, 8, 10, 12, 20)
 
@@ -114,6 +114,61 @@ def bench_reachable(boards: list[tuple[list[int], list[int]]]) -> tuple[list[Tim
     return timers, sizes
 
 
+def smallest_missing(values: list[int]) -> int:
+    made = reachable(values)
+    return next(n for n in range(1, 10**7) if n not in made)
+
+
+def cold(call: object, *args: object, **kwargs: object) -> tuple[object, Timer]:
+    search.clear_caches()
+    with Timer() as timer:
+        result = call(*args, **kwargs)  # type: ignore[operator]
+    return result, timer
+
+
+def bench_impossible(
+    boards: list[tuple[list[int], list[int]]], reach: list[Timer], quick: bool
+) -> None:
+    timers, ratios = [], []
+    for (own, _), reach_timer in zip(boards, reach, strict=True):
+        target = smallest_missing(own)
+        result, timer = cold(solve, own, target)
+        assert result is None
+        timers.append(timer)
+        ratios.append(timer.cpu / reach_timer.cpu)
+    print(lines("solve(6 dice, smallest whole number missed)", timers))
+    print(f"  cost relative to the full reachable set (b): median {statistics.median(ratios):.2f}×")
+    cases = [
+        ("solve([2,3,5,7,11,13], 892)", solve, ([2, 3, 5, 7, 11, 13], 892), {}),
+        ("  the same, reachable() for comparison", reachable, ([2, 3, 5, 7, 11, 13],), {}),
+        (
+            "solve([2,3,5,7,11,13], 22582, powers)",
+            solve,
+            ([2, 3, 5, 7, 11, 13], 22582),
+            {"powers": True},
+        ),
+        (
+            "solve([4,6,8,10,12,20], 99991, powers)",
+            solve,
+            ([4, 6, 8, 10, 12, 20], 99991),
+            {"powers": True},
+        ),
+        ("capturable([1,1,1,1,2,3], [36])", capturable, ([1, 1, 1, 1, 2, 3], [36]), {}),
+        (
+            "solve(1..12, 10⁷+1, max_values=6)",
+            solve,
+            (list(range(1, 13)), 10**7 + 1),
+            {"max_values": 6},
+        ),
+    ]
+    if quick:
+        cases.pop()  # twelve recruited dice: several seconds
+    for label, call, args, kwargs in cases:
+        result, timer = cold(call, *args, **kwargs)
+        assert call is reachable or not result
+        print(f"  {label:<48} {timer.cpu:9.1f} ms CPU")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -146,8 +201,12 @@ def main() -> None:
     print(f"  building 200 of its expressions afterwards: {timer.cpu / 200:.3f} ms CPU each")
     print("  target: median <= 50 ms\n")
 
+    print(f"(d) proving a target impossible, cold, {reach_count} positions and fixed cases")
+    bench_impossible(boards[:reach_count], reach_times, args.quick)
+    print("  (the 6-number set with powers has ~1.6·10⁷ values: ~20 s to build, never built)\n")
+
     dice = 5 if args.quick else 6
-    print(f"(c) naive full enumeration (no memo, ordered selections), {naive_count} position(s)")
+    print(f"(e) naive full enumeration (no memo, ordered selections), {naive_count} position(s)")
     if args.quick:
         print("    --quick: on the first 5 dice of each position, compared with the solver on them")
     naive_times, fast_reach, fast_capture = [], [], []
