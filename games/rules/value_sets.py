@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gc
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Set
 from contextlib import contextmanager
 from fractions import Fraction
 from functools import lru_cache
@@ -176,11 +176,11 @@ class Made:
 
     __slots__ = ("_classes", "_negative", "_positive", "_signed", "factor", "term")
 
-    def __init__(self, positive: frozenset[Q] | None, negative: frozenset[Q] | None) -> None:
+    def __init__(self, positive: Set[Q] | None, negative: Set[Q] | None) -> None:
         self._positive = positive
         self._negative = negative
         self._signed: frozenset[Q] | None = None
-        self._classes: tuple[frozenset[Q], frozenset[Q], frozenset[Q], frozenset[Q]] | None = None
+        self._classes: tuple[Set[Q], Set[Q], Set[Q], Set[Q]] | None = None
         self.term = self.factor = self
 
     @classmethod
@@ -199,13 +199,13 @@ class Made:
         return made
 
     @property
-    def positive(self) -> frozenset[Q]:
+    def positive(self) -> Set[Q]:
         if self._positive is None:
             self._positive = self.term.positive | self.factor.positive
         return self._positive
 
     @property
-    def negative(self) -> frozenset[Q]:
+    def negative(self) -> Set[Q]:
         if self._negative is None:
             self._negative = self.term.negative | self.factor.negative
         return self._negative
@@ -226,10 +226,10 @@ class Made:
     @property
     def signed(self) -> frozenset[Q]:
         if self._signed is None:
-            self._signed = self.positive | {(-n, d) for n, d in self.negative if n}
+            self._signed = frozenset(self.positive).union((-n, d) for n, d in self.negative if n)
         return self._signed
 
-    def classes(self) -> tuple[frozenset[Q], frozenset[Q], frozenset[Q], frozenset[Q]]:
+    def classes(self) -> tuple[Set[Q], Set[Q], Set[Q], Set[Q]]:
         """(made with both signs, only positive, only negative, all magnitudes)."""
         if self._classes is None:
             p, n = self.positive, self.negative
@@ -255,7 +255,10 @@ def pivot_splits(sub: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int
 def _signed_parts(both: set[Q], positive: set[Q], negative: set[Q]) -> Made:
     if (0, 1) in positive or (0, 1) in negative:
         both.add((0, 1))
-    return Made(frozenset(positive | both), frozenset(negative | both))
+    # Kept as (never mutated) sets: copying into frozensets costs a pass over 10⁴-10⁵ values.
+    positive |= both
+    negative |= both
+    return Made(positive, negative)
 
 
 def _compute_all_four(sub: tuple[int, ...], powers: bool) -> Made:
