@@ -107,15 +107,21 @@ def products(xs: Set[Q], ys: Set[Q], prods: set[Q]) -> None:
     if not xs or not ys:
         return
     _, wholes, rest, large = _whole_first(xs, ys)
-    update = prods.update
+    update, add = prods.update, prods.add
     for v in wholes:
-        if v:
+        if v == 1:  # 1 × y = y ÷ 1 = y: no new tuples (dice show 1 often)
+            update(large)
+            update((d, n) for n, d in large if n)
+        elif v:
             update((n * (v // g), d // g) for n, d in large for g in (gcd(v, d),))
-            update((n // g, d * (v // g)) for n, d in large for g in (gcd(n, v),))
-            update(((v // g) * d, n // g) for n, d in large if n for g in (gcd(v, n),))
+            # y ÷ v and v ÷ y share gcd(n, v)
+            for n, d in large:
+                g = gcd(n, v)
+                add((n // g, d * (v // g)))
+                if n:
+                    add(((v // g) * d, n // g))
         else:
-            prods.add((0, 1))  # 0 × y = 0 (and 0 ÷ y = 0 too when y ≠ 0)
-    add = prods.add
+            add((0, 1))  # 0 × y = 0 (and 0 ÷ y = 0 too when y ≠ 0)
     for xn, xd in rest:
         for yn, yd in large:
             n, d = xn * yn, xd * yd
