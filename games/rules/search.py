@@ -103,11 +103,6 @@ class Steps:
     def __init__(self, left: int) -> None:
         self.left = left
 
-    def take(self) -> None:
-        self.left -= 1
-        if self.left < 0:
-            raise OutOfSteps
-
 
 def oracle_limit(ops: str, powers: bool) -> int:
     """Largest multiset whose value set is built to answer "impossible?" quickly.
@@ -148,7 +143,9 @@ def reaches(
     if limit is None:
         limit = full_set_limit(ops)
     if steps is not None:
-        steps.take()
+        steps.left -= 1
+        if steps.left < 0:
+            raise OutOfSteps
     if len(sub) <= limit:
         return target in made(sub, ops, powers)
     if max(abs(target[0]), target[1]) > height_bound(sub, powers):

@@ -4,7 +4,9 @@ Values are exact rationals held as reduced `(numerator, denominator)` int pairs 
 `Fraction` arithmetic is several times slower and the inner loops run millions of times.
 `values(sub, ops, powers)` is the set of values of expressions using *every* number of the sorted
 multiset `sub` exactly once; it depends only on the multiset, so it is cached by it (the same dice
-come up again and again). How a value was made is not stored (see `search.build`).
+come up again and again). How a value was made is not stored (see `search.build`). With all four
+operations a set is kept as the values whose last operation is × ÷ and those whose last is + −
+(see `_compute_all_four`); the kernels are in `magnitudes`.
 """
 
 from __future__ import annotations
