@@ -36,6 +36,7 @@ __all__ = [
     "clear_caches",
     "from_q",
     "full_set_limit",
+    "height_bound",
     "made",
     "oracle_limit",
     "reaches",

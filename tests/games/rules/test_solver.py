@@ -344,3 +344,13 @@ def test_sign_class_bookkeeping_matches_a_plain_dp(case):
     search.clear_caches()
     made = search.values(tuple(sorted(values)), "+-*/", powers)
     assert {Fraction(n, d) for n, d in made} == reference_values(tuple(sorted(values)), powers)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.integers(0, 12), min_size=1, max_size=4), st.booleans())
+def test_height_bound_holds_for_every_value(values, powers):
+    # Goal-first search drops goals above this bound, so it must never be too small.
+    sub = tuple(sorted(values))
+    bound = search.height_bound(sub, powers)
+    for value in reference_values(sub, powers):
+        assert max(abs(value.numerator), value.denominator) <= bound
