@@ -1,4 +1,4 @@
-"""Solver benchmark: the per-turn capture check and the full reachable set, against brute force.
+"""Solver benchmark: capture check, full reachable set, proving a target impossible; brute force.
 
     .venv/bin/python bench/solver_bench.py           # full run (minutes: brute force is slow)
     .venv/bin/python bench/solver_bench.py --quick   # short run
@@ -6,6 +6,8 @@
 Positions are drawn with a fixed seed: one value from each of D4, D6, D8, D10, D12, D20 per side.
 Times are wall-clock and CPU milliseconds: the machine is shared, so wall time includes waiting
 for a core (the load average is printed); the naive comparison uses CPU time on both sides.
+With 40 positions the p99 is the slowest one; a run of the cyclic garbage collector over the
+cached sets (~10⁵-10⁶ entries) can land on any position and add 0.1-0.2 s to it.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.rules import search
-from games.rules.solver import capturable, reachable
+from games.rules.solver import capturable, reachable, solve
 
 DICE = (4, 6, 8, 10, 12, 20)
 
@@ -114,6 +116,61 @@ def bench_reachable(boards: list[tuple[list[int], list[int]]]) -> tuple[list[Tim
     return timers, sizes
 
 
+def smallest_missing(values: list[int]) -> int:
+    made = reachable(values)
+    return next(n for n in range(1, 10**7) if n not in made)
+
+
+def cold(call: object, *args: object, **kwargs: object) -> tuple[object, Timer]:
+    search.clear_caches()
+    with Timer() as timer:
+        result = call(*args, **kwargs)  # type: ignore[operator]
+    return result, timer
+
+
+def bench_impossible(
+    boards: list[tuple[list[int], list[int]]], reach: list[Timer], quick: bool
+) -> None:
+    timers, ratios = [], []
+    for (own, _), reach_timer in zip(boards, reach, strict=True):
+        target = smallest_missing(own)
+        result, timer = cold(solve, own, target)
+        assert result is None
+        timers.append(timer)
+        ratios.append(timer.cpu / reach_timer.cpu)
+    print(lines("solve(6 dice, smallest whole number missed)", timers))
+    print(f"  cost relative to the full reachable set (b): median {statistics.median(ratios):.2f}×")
+    cases = [
+        ("solve([2,3,5,7,11,13], 892)", solve, ([2, 3, 5, 7, 11, 13], 892), {}),
+        ("  the same, reachable() for comparison", reachable, ([2, 3, 5, 7, 11, 13],), {}),
+        (
+            "solve([2,3,5,7,11,13], 22582, powers)",
+            solve,
+            ([2, 3, 5, 7, 11, 13], 22582),
+            {"powers": True},
+        ),
+        (
+            "solve([4,6,8,10,12,20], 99991, powers)",
+            solve,
+            ([4, 6, 8, 10, 12, 20], 99991),
+            {"powers": True},
+        ),
+        ("capturable([1,1,1,1,2,3], [36])", capturable, ([1, 1, 1, 1, 2, 3], [36]), {}),
+        (
+            "solve(1..12, 10⁷+1, max_values=6)",
+            solve,
+            (list(range(1, 13)), 10**7 + 1),
+            {"max_values": 6},
+        ),
+    ]
+    if quick:
+        cases.pop()  # twelve recruited dice: several seconds
+    for label, call, args, kwargs in cases:
+        result, timer = cold(call, *args, **kwargs)
+        assert call is reachable or not result
+        print(f"  {label:<48} {timer.cpu:9.1f} ms CPU")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -146,8 +203,12 @@ def main() -> None:
     print(f"  building 200 of its expressions afterwards: {timer.cpu / 200:.3f} ms CPU each")
     print("  target: median <= 50 ms\n")
 
+    print(f"(d) proving a target impossible, cold, {reach_count} positions and fixed cases")
+    bench_impossible(boards[:reach_count], reach_times, args.quick)
+    print("  (the 6-number set with powers has ~1.6·10⁷ values: ~20 s to build, never built)\n")
+
     dice = 5 if args.quick else 6
-    print(f"(c) naive full enumeration (no memo, ordered selections), {naive_count} position(s)")
+    print(f"(e) naive full enumeration (no memo, ordered selections), {naive_count} position(s)")
     if args.quick:
         print("    --quick: on the first 5 dice of each position, compared with the solver on them")
     naive_times, fast_reach, fast_capture = [], [], []

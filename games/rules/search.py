@@ -7,6 +7,7 @@ when (and only when) one is asked for, so the hot loops never store how a value 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 
 from games.rules.expressions import BinOp, Node, Num
 from games.rules.value_sets import (
@@ -28,12 +29,16 @@ from games.rules.value_sets import (
 __all__ = [
     "SMALL",
     "Made",
+    "OutOfSteps",
     "Q",
+    "Steps",
     "build",
     "clear_caches",
     "from_q",
     "full_set_limit",
+    "height_bound",
     "made",
+    "oracle_limit",
     "reaches",
     "sub_multisets",
     "to_q",
@@ -83,10 +88,69 @@ def _partners(op: str, target: Q, known: Q, known_is_left: bool) -> Iterator[Q |
         yield mul(tn, td, kn, kd)
 
 
-def reaches(sub: tuple[int, ...], target: Q, ops: str, powers: bool) -> bool:
-    """Whether some expression using all of `sub` equals target, searching goal-first."""
-    if len(sub) <= full_set_limit(ops):
-        return target in values(sub, ops, powers)
+class OutOfSteps(Exception):
+    """A goal-first search used up its step budget (see `Steps`)."""
+
+
+class Steps:
+    """A budget of goal-first search steps, shared across calls.
+
+    Goal-first search is quick when a target can be made, but proving a target impossible can
+    take 10⁴-10⁶ steps; past the budget the caller switches to value sets (see `oracle_limit`).
+    """
+
+    __slots__ = ("left",)
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+
+def oracle_limit(ops: str, powers: bool) -> int:
+    """Largest multiset whose value set is built to answer "impossible?" quickly.
+
+    Five numbers make ≲ 10⁴ values with + − × ÷ (a few ms); with squares and roots ~3·10⁵
+    (seconds), so then four (≲ 10⁴ values).
+    """
+    return max(full_set_limit(ops), 4 if powers else 5)
+
+
+@lru_cache(maxsize=4096)
+def height_bound(sub: tuple[int, ...], powers: bool) -> int:
+    """A bound on |numerator| and denominator of every value `sub` makes (reduced or not).
+
+    For a = n/d and b = m/e, a ± b = (ne ± md)/de, a × b = nm/de, a ÷ b = ne/dm: each part is at
+    most 2·H(a)·H(b), where H is the larger of |numerator| and denominator.
+    """
+    bound = 2 ** (len(sub) - 1)
+    for v in sub:
+        bound *= max(v * v if powers else v, 1)
+    return bound
+
+
+def reaches(
+    sub: tuple[int, ...],
+    target: Q,
+    ops: str,
+    powers: bool,
+    *,
+    limit: int | None = None,
+    steps: Steps | None = None,
+) -> bool:
+    """Whether some expression using all of `sub` equals target, searching goal-first.
+
+    Multisets of up to `limit` numbers (default `full_set_limit`) are answered from their value
+    set. Raises OutOfSteps when `steps` runs out.
+    """
+    if limit is None:
+        limit = full_set_limit(ops)
+    if steps is not None:
+        steps.left -= 1
+        if steps.left < 0:
+            raise OutOfSteps
+    if len(sub) <= limit:
+        return target in made(sub, ops, powers)
+    if max(abs(target[0]), target[1]) > height_bound(sub, powers):
+        return False
     for left, right in splits(sub):
         small, big = (left, right) if len(left) <= len(right) else (right, left)
         for known in values(small, ops, powers):
@@ -96,7 +160,7 @@ def reaches(sub: tuple[int, ...], target: Q, ops: str, powers: bool) -> bool:
                         if goal is None:
                             if _any_partner(big, op, ops, powers) is not None:
                                 return True
-                        elif reaches(big, goal, ops, powers):
+                        elif reaches(big, goal, ops, powers, limit=limit, steps=steps):
                             return True
     return False
 
@@ -107,6 +171,7 @@ def build(
     ops: str,
     powers: bool,
     known: Mapping[tuple[int, ...], Made] | None = None,
+    limit: int | None = None,
 ) -> Node | None:
     """An expression tree using all of `sub` that equals target, or None.
 
@@ -134,10 +199,10 @@ def build(
                         elif other_sub in known:
                             if goal not in known[other_sub]:
                                 continue
-                        elif not reaches(other_sub, goal, ops, powers):
+                        elif not reaches(other_sub, goal, ops, powers, limit=limit):
                             continue
-                        known_tree = build(known_sub, value, ops, powers, known)
-                        other_tree = build(other_sub, goal, ops, powers, known)
+                        known_tree = build(known_sub, value, ops, powers, known, limit)
+                        other_tree = build(other_sub, goal, ops, powers, known, limit)
                         assert known_tree is not None and other_tree is not None
                         if known_is_left:
                             return BinOp(op, known_tree, other_tree)

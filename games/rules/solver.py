@@ -14,6 +14,7 @@ from fractions import Fraction
 from games.rules import search
 from games.rules.expressions import to_text
 from games.rules.search import Made, Q, from_q, to_q
+from games.rules.value_sets import collector_paused
 
 _CANONICAL_OPS = {"+": "+", "-": "-", "−": "-", "*": "*", "×": "*", "/": "/", "÷": "/"}
 
@@ -40,10 +41,64 @@ def _text(
     ops: str,
     powers: bool,
     known: Mapping[tuple[int, ...], Made] | None = None,
+    limit: int | None = None,
 ) -> str:
-    tree = search.build(sub, target, ops, powers, known)
+    tree = search.build(sub, target, ops, powers, known, limit)
     assert tree is not None  # only called for values the search has found
     return to_text(tree)
+
+
+# Goal-first steps before switching to value sets: finding a target takes ≲ 10² steps, proving
+# one impossible can take 10⁵ (see `search.Steps`).
+_STEPS = 1000
+
+
+def _first_makers[K](
+    numbers: tuple[int, ...], sizes: range, goals: Mapping[K, Q], ops: str, powers: bool
+) -> dict[K, tuple[tuple[int, ...], int]]:
+    """For each goal, the first sub-multiset (fewest numbers first) that makes it, if any.
+
+    Each comes with the value-set size limit to build its expression with. Goal-first search
+    while it is cheap; past the step budget, value sets of up to `oracle_limit` numbers decide,
+    so an impossible goal costs about as much as those sets.
+    """
+    found: dict[K, tuple[tuple[int, ...], int]] = {}
+    try:
+        _search(numbers, sizes, goals, found, ops, powers, search.full_set_limit(ops), _STEPS)
+    except search.OutOfSteps:
+        rest = {k: q for k, q in goals.items() if k not in found}
+        _search(numbers, sizes, rest, found, ops, powers, search.oracle_limit(ops, powers), None)
+    return found
+
+
+def _search[K](
+    numbers: tuple[int, ...],
+    sizes: range,
+    goals: Mapping[K, Q],
+    found: dict[K, tuple[tuple[int, ...], int]],
+    ops: str,
+    powers: bool,
+    limit: int,
+    steps: int | None,
+) -> None:
+    remaining = dict(goals)
+    budget = None if steps is None else search.Steps(steps)
+    for size in sizes:
+        for sub in search.sub_multisets(numbers, size):
+            if not remaining:
+                return
+            if size <= limit:
+                made = search.made(sub, ops, powers)
+                hits = [k for k, q in remaining.items() if q in made]
+            else:
+                hits = [
+                    k
+                    for k, q in remaining.items()
+                    if search.reaches(sub, q, ops, powers, limit=limit, steps=budget)
+                ]
+            for k in hits:
+                found[k] = (sub, limit)
+                del remaining[k]
 
 
 def solve(
@@ -66,11 +121,12 @@ def solve(
     ops = _canonical_ops(ops)
     numbers = tuple(sorted(values))
     goal = to_q(target)
-    for size in _sizes(len(numbers), min_values, max_values, use_all):
-        for sub in search.sub_multisets(numbers, size):
-            if search.reaches(sub, goal, ops, powers):
-                return _text(sub, goal, ops, powers)
-    return None
+    sizes = _sizes(len(numbers), min_values, max_values, use_all)
+    found = _first_makers(numbers, sizes, {goal: goal}, ops, powers)
+    if goal not in found:
+        return None
+    sub, limit = found[goal]
+    return _text(sub, goal, ops, powers, limit=limit)
 
 
 class Reachable(Mapping[Fraction, str]):
@@ -81,9 +137,18 @@ class Reachable(Mapping[Fraction, str]):
     """
 
     def __init__(
-        self, keys: set[Q], makers: list[tuple[tuple[int, ...], Made]], ops: str, powers: bool
+        self,
+        positive: set[Q],
+        negative: set[Q],
+        makers: list[tuple[tuple[int, ...], Made]],
+        ops: str,
+        powers: bool,
     ) -> None:
-        self._keys = keys
+        # Magnitudes made positive / negative, as the value sets keep them: negating 10⁵
+        # values into one signed set would cost more than the rest of the work.
+        negative.discard((0, 1))
+        self._positive = positive
+        self._negative = negative
         self._makers = makers  # smallest multisets first
         self._known = dict(makers)
         self._ops = ops
@@ -103,13 +168,15 @@ class Reachable(Mapping[Fraction, str]):
     def __contains__(self, value: object) -> bool:
         if isinstance(value, float | bool) or not isinstance(value, int | Fraction):
             return False
-        return to_q(value) in self._keys
+        n, d = to_q(value)
+        return (n, d) in self._positive if n >= 0 else (-n, d) in self._negative
 
     def __iter__(self) -> Iterator[Fraction]:
-        return (from_q(q) for q in self._keys)
+        yield from (from_q(q) for q in self._positive)
+        yield from (Fraction(-n, d) for n, d in self._negative)
 
     def __len__(self) -> int:
-        return len(self._keys)
+        return len(self._positive) + len(self._negative)
 
     def __repr__(self) -> str:
         return f"<Reachable: {len(self)} values>"
@@ -130,14 +197,16 @@ def reachable(
     """
     ops = _canonical_ops(ops)
     numbers = tuple(sorted(values))
-    keys: set[Q] = set()
+    positive: set[Q] = set()
+    negative: set[Q] = set()
     makers: list[tuple[tuple[int, ...], Made]] = []
-    for size in _sizes(len(numbers), min_values, max_values, use_all=False):
-        for sub in search.sub_multisets(numbers, size):
-            made = search.made(sub, ops, powers)
-            made.add_signed_to(keys)
-            makers.append((sub, made))
-    return Reachable(keys, makers, ops, powers)
+    with collector_paused():
+        for size in _sizes(len(numbers), min_values, max_values, use_all=False):
+            for sub in search.sub_multisets(numbers, size):
+                made = search.made(sub, ops, powers)
+                made.add_to(positive, negative)
+                makers.append((sub, made))
+    return Reachable(positive, negative, makers, ops, powers)
 
 
 def capturable(
@@ -156,21 +225,10 @@ def capturable(
     ops = _canonical_ops(ops)
     numbers = tuple(sorted(values))
     wanted = {t: to_q(t) for t in targets}
-    remaining = dict(wanted)
-    found: dict[int, tuple[int, ...]] = {}
-    limit = search.full_set_limit(ops)
-    for size in _sizes(len(numbers), min_values, max_values, use_all=False):
-        for sub in search.sub_multisets(numbers, size):
-            if size <= limit:
-                made = search.values(sub, ops, powers)
-                hits = [t for t, q in remaining.items() if q in made]
-            else:
-                hits = [t for t, q in remaining.items() if search.reaches(sub, q, ops, powers)]
-            for t in hits:
-                found[t] = sub
-                del remaining[t]
-            if not remaining:
-                break
-        if not remaining:
-            break
-    return {t: _text(found[t], wanted[t], ops, powers) for t in wanted if t in found}
+    sizes = _sizes(len(numbers), min_values, max_values, use_all=False)
+    found = _first_makers(numbers, sizes, wanted, ops, powers)
+    return {
+        t: _text(found[t][0], wanted[t], ops, powers, limit=found[t][1])
+        for t in wanted
+        if t in found
+    }

@@ -4,16 +4,22 @@ Values are exact rationals held as reduced `(numerator, denominator)` int pairs 
 `Fraction` arithmetic is several times slower and the inner loops run millions of times.
 `values(sub, ops, powers)` is the set of values of expressions using *every* number of the sorted
 multiset `sub` exactly once; it depends only on the multiset, so it is cached by it (the same dice
-come up again and again). How a value was made is not stored (see `search.build`).
+come up again and again). How a value was made is not stored (see `search.build`). With all four
+operations a set is kept as the values whose last operation is × ÷ and those whose last is + −
+(see `_compute_all_four`); the kernels are in `magnitudes`.
 """
 
 from __future__ import annotations
 
+import gc
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator, Set
+from contextlib import contextmanager
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
+
+from games.rules import magnitudes
 
 type Q = tuple[int, int]
 
@@ -63,6 +69,22 @@ def leaf_options(value: int, powers: bool) -> list[tuple[Q, str | None]]:
         if root * root == value and root != value:
             options.append(((root, 1), "sqrt"))
     return options
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector (nested uses are fine).
+
+    A six-number set creates ~10⁶ tuples of ints, none of which can be part of a cycle; the
+    collector would otherwise run every 700 of them and re-scan the survivors (~25% of the time).
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 @lru_cache(maxsize=4096)
@@ -145,129 +167,23 @@ def _combine(va: frozenset[Q], vb: frozenset[Q], ops: str, out: set[Q]) -> None:
                     add((n // g, d // g) if d > 0 else (-n // g, -d // g))
 
 
-def _magnitudes(
-    xs: frozenset[Q],
-    ys: frozenset[Q],
-    sums: set[Q],
-    diffs: set[Q] | None,
-    prods: set[Q],
-    positive: set[Q],
-    negative: set[Q],
-) -> None:
-    """Magnitudes of x + y, |x − y|, x × y, x ÷ y, y ÷ x for magnitudes x in xs, y in ys.
-
-    Sums go to `sums`, products and quotients to `prods`, differences to `diffs`; when `diffs`
-    is None, x − y keeps its sign and goes to `positive` or `negative` (as a magnitude).
-    """
-    if not xs or not ys:
-        return
-    # A whole number against a set goes set-at-a-time (C loops, and ± need no gcd); leaves and
-    # most small values are whole, so this covers the big leaf-against-the-rest cuts.
-    flipped = len(ys) < len(xs)
-    small, large = (ys, xs) if flipped else (xs, ys)
-    wholes = [n for n, d in small if d == 1]
-    if wholes and (len(large) > 8 or len(wholes) == len(small)):
-        if flipped:  # x − y seen from y's side is −(y − x)
-            positive, negative = negative, positive
-        for v in wholes:
-            _with_whole(v, large, sums, diffs, prods, positive, negative)
-        rest = small - {(v, 1) for v in wholes}
-        if flipped:
-            positive, negative = negative, positive
-            xs, ys = large, rest
-        else:
-            xs, ys = rest, large
-    _magnitude_pairs(xs, ys, sums, diffs, prods, positive, negative)
-
-
-def _with_whole(
-    v: int,
-    ys: frozenset[Q],
-    sums: set[Q],
-    diffs: set[Q] | None,
-    prods: set[Q],
-    positive: set[Q],
-    negative: set[Q],
-) -> None:
-    """`_magnitudes` for the single whole magnitude x = v (v/1 ± n/d needs no reducing)."""
-    # Generators, not set comprehensions: a tuple's hash is not cached, so hash each result once.
-    sums.update((n + v * d, d) for n, d in ys)
-    if diffs is not None:
-        diffs.update((abs(v * d - n), d) for n, d in ys)
-    else:
-        positive.update((v * d - n, d) for n, d in ys if v * d > n)
-        negative.update((n - v * d, d) for n, d in ys if v * d <= n)
-    if v:
-        prods.update((n * (v // g), d // g) for n, d in ys for g in (gcd(v, d),))
-        prods.update((n // g, d * (v // g)) for n, d in ys for g in (gcd(n, v),))
-        prods.update(((v // g) * d, n // g) for n, d in ys if n for g in (gcd(v, n),))
-    else:
-        prods.add((0, 1))  # 0 × y = 0 (and 0 ÷ y = 0 too when y ≠ 0)
-
-
-def _magnitude_pairs(
-    xs: Iterable[Q],
-    ys: Iterable[Q],
-    sums: set[Q],
-    diffs: set[Q] | None,
-    prods: set[Q],
-    positive: set[Q],
-    negative: set[Q],
-) -> None:
-    add_sum, add_prod = sums.add, prods.add
-    add_diff = diffs.add if diffs is not None else None
-    for xn, xd in xs:
-        for yn, yd in ys:
-            x = xn * yd
-            y = yn * xd
-            d = xd * yd
-            if d == 1:
-                add_sum((x + y, 1))
-                add_prod((x * y, 1))
-                if add_diff is not None:
-                    add_diff((x - y, 1) if x >= y else (y - x, 1))
-                elif x > y:
-                    positive.add((x - y, 1))
-                else:
-                    negative.add((y - x, 1))
-            else:
-                n = x + y
-                g = gcd(n, d)
-                add_sum((n // g, d // g))
-                n = xn * yn
-                g = gcd(n, d)
-                add_prod((n // g, d // g))
-                n = x - y if x >= y else y - x
-                g = gcd(n, d)
-                if add_diff is not None:
-                    add_diff((n // g, d // g))
-                elif x > y:
-                    positive.add((n // g, d // g))
-                else:
-                    negative.add((n // g, d // g))
-            if y:
-                g = gcd(x, y)
-                add_prod((x // g, y // g))
-                if x:
-                    add_prod((y // g, x // g))
-            elif x:
-                add_prod((0, 1))
-
-
 class Made:
     """The values a multiset makes, as magnitudes that can be made positive and negative.
 
-    (Zero is in both.) The signed set and the sign classes are derived on first use: a
-    six-number set is only ever read as signed values, and deriving costs set passes over 10⁵.
+    (Zero is in both.) With all four operations the values are kept in two parts: `term`, the
+    values of expressions whose last operation is × or ÷, and `factor`, those whose last is + or
+    −; a single number is both. The whole sets and the sign classes are derived on first use:
+    a six-number set is only ever read as signed values, and deriving costs set passes over 10⁵.
     """
 
-    __slots__ = ("_classes", "_signed", "negative", "positive")
+    __slots__ = ("_classes", "_negative", "_positive", "_signed", "factor", "term")
 
-    def __init__(self, positive: frozenset[Q], negative: frozenset[Q]) -> None:
-        self.positive = positive
-        self.negative = negative
+    def __init__(self, positive: Set[Q] | None, negative: Set[Q] | None) -> None:
+        self._positive = positive
+        self._negative = negative
         self._signed: frozenset[Q] | None = None
-        self._classes: tuple[frozenset[Q], frozenset[Q], frozenset[Q], frozenset[Q]] | None = None
+        self._classes: tuple[Set[Q], Set[Q], Set[Q], Set[Q]] | None = None
+        self.term = self.factor = self
 
     @classmethod
     def from_signed(cls, signed: frozenset[Q]) -> Made:
@@ -278,25 +194,44 @@ class Made:
         made._signed = signed
         return made
 
+    @classmethod
+    def from_parts(cls, term: Made, factor: Made) -> Made:
+        made = cls(None, None)
+        made.term, made.factor = term, factor
+        return made
+
+    @property
+    def positive(self) -> Set[Q]:
+        if self._positive is None:
+            self._positive = self.term.positive | self.factor.positive
+        return self._positive
+
+    @property
+    def negative(self) -> Set[Q]:
+        if self._negative is None:
+            self._negative = self.term.negative | self.factor.negative
+        return self._negative
+
     def __contains__(self, q: Q) -> bool:
         n, d = q
         return q in self.positive if n >= 0 else (-n, d) in self.negative
 
-    def add_signed_to(self, out: set[Q]) -> None:
-        """Add every signed value to `out` (without building the signed set if not built yet)."""
-        if self._signed is not None:
-            out |= self._signed
+    def add_to(self, positive: set[Q], negative: set[Q]) -> None:
+        """Add the magnitudes to `positive` and `negative` (without building the whole sets)."""
+        if self._positive is None and self.term is not self:
+            self.term.add_to(positive, negative)
+            self.factor.add_to(positive, negative)
         else:
-            out |= self.positive
-            out.update((-n, d) for n, d in self.negative if n)
+            positive |= self.positive
+            negative |= self.negative
 
     @property
     def signed(self) -> frozenset[Q]:
         if self._signed is None:
-            self._signed = self.positive | {(-n, d) for n, d in self.negative if n}
+            self._signed = frozenset(self.positive).union((-n, d) for n, d in self.negative if n)
         return self._signed
 
-    def classes(self) -> tuple[frozenset[Q], frozenset[Q], frozenset[Q], frozenset[Q]]:
+    def classes(self) -> tuple[Set[Q], Set[Q], Set[Q], Set[Q]]:
         """(made with both signs, only positive, only negative, all magnitudes)."""
         if self._classes is None:
             p, n = self.positive, self.negative
@@ -304,29 +239,66 @@ class Made:
         return self._classes
 
 
-def _compute_all_four(sub: tuple[int, ...], powers: bool) -> Made:
-    """All four operations, by magnitude: |a op b| depends only on |a| and |b|, and most values
-    come with both signs, so working on magnitudes and a sign class does a third of the pairs."""
-    both: set[Q] = set()
-    positive: set[Q] = set()  # made positive (maybe also negative)
-    negative: set[Q] = set()
-    for left, right in splits(sub):
-        a_both, a_pos, a_neg, _ = _made(left, "+-*/", powers).classes()
-        b_both, b_pos, b_neg, b_all = _made(right, "+-*/", powers).classes()
-        # Either side having both signs gives every result both signs (a+b, a−b, b−a, …).
-        _magnitudes(a_both, b_all, both, both, both, both, both)
-        _magnitudes(a_pos | a_neg, b_both, both, both, both, both, both)
-        # Same signs: sums keep the sign, differences come both ways, products are positive.
-        _magnitudes(a_pos, b_pos, positive, both, positive, both, both)
-        _magnitudes(a_neg, b_neg, negative, both, positive, both, both)
-        # Opposite signs: a − b and b − a give the sum both ways; a + b is the signed difference.
-        _magnitudes(a_pos, b_neg, both, None, negative, positive, negative)
-        _magnitudes(b_pos, a_neg, both, None, negative, positive, negative)
+@lru_cache(maxsize=4096)
+def pivot_splits(sub: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Every cut of a sorted multiset into (a part with its first number, the non-empty rest)."""
+    first, rest = sub[0], sub[1:]
+    n = len(rest)
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for mask in range((1 << n) - 1):
+        others = tuple(rest[i] for i in range(n) if mask >> i & 1)
+        if others not in seen:
+            seen.add(others)
+            out.append(((first, *others), tuple(rest[i] for i in range(n) if not mask >> i & 1)))
+    return tuple(out)
+
+
+def _signed_parts(both: set[Q], positive: set[Q], negative: set[Q]) -> Made:
     if (0, 1) in positive or (0, 1) in negative:
         both.add((0, 1))
+    # Kept as (never mutated) sets: copying into frozensets costs a pass over 10⁴-10⁵ values.
     positive |= both
     negative |= both
-    return Made(frozenset(positive), frozenset(negative))
+    return Made(positive, negative)
+
+
+def _compute_all_four(sub: tuple[int, ...], powers: bool) -> Made:
+    """All four operations, by magnitude, without the same expression up to associativity twice.
+
+    |a op b| depends only on |a| and |b|, and most values come with both signs, so working on
+    magnitudes and a sign class does a third of the pairs. An expression whose last operation is
+    + or − is a sum of signed terms (values whose last operation is × or ÷, or single numbers);
+    taking the term that holds the first number as one side makes every such value once per
+    way of cutting it, not once per bracketing. Likewise for × ÷ with factors.
+    """
+    a_both: set[Q] = set()  # + − results made with both signs
+    a_pos: set[Q] = set()  # made positive (maybe also negative)
+    a_neg: set[Q] = set()
+    m_both: set[Q] = set()  # × ÷ results
+    m_pos: set[Q] = set()
+    m_neg: set[Q] = set()
+    for part, rest in pivot_splits(sub):
+        split = _made(part, "+-*/", powers)
+        r_both, r_pos, r_neg, r_all = _made(rest, "+-*/", powers).classes()
+        # Either side having both signs gives every result both signs (a+b, a−b, b−a, …).
+        # Same signs: sums keep the sign, differences come both ways, products are positive.
+        # Opposite signs: a − b and b − a give the sum both ways; a + b is the signed difference.
+        t_both, t_pos, t_neg, t_all = split.term.classes()
+        magnitudes.sums(t_both, r_all, a_both, a_both, a_both, a_both)
+        magnitudes.sums(t_all - t_both, r_both, a_both, a_both, a_both, a_both)
+        magnitudes.sums(t_pos, r_pos, a_pos, a_both, a_both, a_both)
+        magnitudes.sums(t_neg, r_neg, a_neg, a_both, a_both, a_both)
+        magnitudes.sums(t_pos, r_neg, a_both, None, a_pos, a_neg)
+        magnitudes.sums(r_pos, t_neg, a_both, None, a_pos, a_neg)
+        f_both, f_pos, f_neg, f_all = split.factor.classes()
+        magnitudes.products(f_both, r_all, m_both)
+        magnitudes.products(f_all - f_both, r_both, m_both)
+        magnitudes.products(f_pos, r_pos, m_pos)
+        magnitudes.products(f_neg, r_neg, m_pos)
+        magnitudes.products(f_pos, r_neg, m_neg)
+        magnitudes.products(r_pos, f_neg, m_neg)
+    return Made.from_parts(_signed_parts(m_both, m_pos, m_neg), _signed_parts(a_both, a_pos, a_neg))
 
 
 # Cache sizes by multiset size, to bound memory in a long-running server: a 3-number set holds
@@ -370,7 +342,8 @@ def _compute(sub: tuple[int, ...], ops: str, powers: bool) -> Made:
     if len(sub) == 1:
         return Made.from_signed(frozenset(q for q, _ in leaf_options(sub[0], powers)))
     if ops == "+-*/":
-        return _compute_all_four(sub, powers)
+        with collector_paused():
+            return _compute_all_four(sub, powers)
     out: set[Q] = set()
     for left, right in splits(sub):
         _combine(values(left, ops, powers), values(right, ops, powers), ops, out)

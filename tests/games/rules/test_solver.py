@@ -1,5 +1,6 @@
 """The solver: finds an expression whenever one exists, and every expression it gives is honest."""
 
+import contextlib
 import functools
 from collections import Counter
 from fractions import Fraction
@@ -9,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules import search
+from games.rules import search, solver
 from games.rules.expressions import evaluate, leaf_value, leaves, operators, parse
 from games.rules.solver import capturable, reachable, solve
 
@@ -61,6 +62,21 @@ def naive_values(values, ops="+-*/", powers=False, min_size=2):
     return made
 
 
+@pytest.fixture(scope="module")
+def monkeypatch_steps():
+    """A context manager setting the solver's goal-first step budget."""
+
+    @contextlib.contextmanager
+    def steps(n):
+        saved, solver._STEPS = solver._STEPS, n
+        try:
+            yield
+        finally:
+            solver._STEPS = saved
+
+    return steps
+
+
 # Examples the game relies on
 
 
@@ -88,6 +104,28 @@ def test_finds_fraction_then_whole_number():
 def test_returns_none_when_impossible():
     assert solve([1, 1, 1], 20) is None
     assert solve([2, 3], 7) is None
+
+
+def test_impossible_targets_among_six_values_agree_with_the_value_sets():
+    # 892 is the smallest whole number six varied values cannot make; proving it switches from
+    # goal-first search to value sets, which must not lose or invent answers.
+    values = [2, 3, 5, 7, 11, 13]
+    made = reachable(values)
+    assert 892 not in made
+    for target in (892, 893, Fraction(892, 3), 891, 889, -892):
+        text = solve(values, target)
+        assert (text is not None) == (target in made)
+        if text is not None:
+            assert_honest(text, values, target)
+    assert set(capturable(values, [892, 891, 20])) == {t for t in (892, 891, 20) if t in made}
+
+
+def test_impossible_with_powers_is_proved_without_the_whole_value_set():
+    # The six-number set with squares and roots has ~1.6·10⁷ values (20 s to build); 22582 is
+    # the smallest whole number it lacks.
+    values = [2, 3, 5, 7, 11, 13]
+    assert solve(values, 22582, powers=True) is None
+    assert_honest(solve(values, 22581, powers=True), values, 22581, powers=True)
 
 
 def test_a_value_is_used_at_most_as_often_as_it_appears():
@@ -237,6 +275,22 @@ def test_solver_finds_everything_brute_force_finds(values, ops, powers):
 
 
 @settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(0, 13), min_size=3, max_size=5), _ops, st.booleans())
+def test_value_set_oracle_agrees_with_goal_first_search(monkeypatch_steps, values, ops, powers):
+    # With no goal-first steps allowed, solve and capturable go straight to the value sets.
+    wanted = reachable(values, ops=ops, powers=powers)
+    targets = [Fraction(t, d) for t in range(-4, 40) for d in (1, 3)]
+    with monkeypatch_steps(0):
+        for target in targets[::3]:
+            text = solve(values, target, ops=ops, powers=powers)
+            assert (text is not None) == (target in wanted)
+            if text is not None:
+                assert_honest(text, values, target, ops=ops, powers=powers)
+        found = capturable(values, range(1, 30), ops=ops, powers=powers)
+    assert set(found) == {t for t in range(1, 30) if t in wanted}
+
+
+@settings(max_examples=30, deadline=None)
 @given(st.lists(st.integers(1, 9), min_size=3, max_size=4), _ops)
 def test_use_all_matches_brute_force_over_every_value(values, ops):
     wanted = naive_values(values, ops, min_size=len(values))
@@ -290,3 +344,13 @@ def test_sign_class_bookkeeping_matches_a_plain_dp(case):
     search.clear_caches()
     made = search.values(tuple(sorted(values)), "+-*/", powers)
     assert {Fraction(n, d) for n, d in made} == reference_values(tuple(sorted(values)), powers)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.integers(0, 12), min_size=1, max_size=4), st.booleans())
+def test_height_bound_holds_for_every_value(values, powers):
+    # Goal-first search drops goals above this bound, so it must never be too small.
+    sub = tuple(sorted(values))
+    bound = search.height_bound(sub, powers)
+    for value in reference_values(sub, powers):
+        assert max(abs(value.numerator), value.denominator) <= bound
