@@ -287,7 +287,10 @@ def run_one(sizes: list[int], moves: int) -> None:
             move_s, echo_s, cpu_ms = asyncio.run(run_size(base, matches, moves, proc.pid))
         finally:
             proc.terminate()
-            proc.wait(10)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
         med, p95, lost = summary(move_s)
         emed, ep95, _ = summary(echo_s)
         print(
