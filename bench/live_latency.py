@@ -106,7 +106,15 @@ def start_daphne(env: dict[str, str]) -> tuple[subprocess.Popen, str]:
             "config.asgi:application",
         ],
         cwd=ROOT,
-        env={**os.environ, **env, "ARENA_BENCH_ECHO": "1", "DEBUG": "1"},
+        env={
+            **os.environ,
+            **env,
+            "ARENA_BENCH_ECHO": "1",
+            # As in production: no query logging, no template debugging.
+            "DEBUG": "0",
+            "SECURE_SSL_REDIRECT": "0",
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        },
         stdout=subprocess.DEVNULL,
         stderr=LOG.open("a"),
     )
@@ -246,6 +254,8 @@ async def run_size(base: str, matches, moves: int, pid: int):
     await players
     cpu_per_move = (cpu_seconds(pid) - cpu) / max(1, len(moves_samples)) * 1000
     echo_samples: list[float] = []
+    if os.environ.get("BENCH_NO_ECHO"):
+        return moves_samples, [float("nan")], cpu_per_move
     await asyncio.gather(
         *(
             echo_pair(base, i, moves, echo_samples, random.Random(rng.random()))
@@ -256,7 +266,7 @@ async def run_size(base: str, matches, moves: int, pid: int):
 
 
 def run_one(sizes: list[int], moves: int) -> None:
-    env = {}
+    env = {"SECRET_KEY": os.environ.get("SECRET_KEY") or "bench-only-" + "x" * 40}
     label = (
         "PostgreSQL + Redis"
         if os.environ.get("REDIS_URL")
@@ -277,7 +287,10 @@ def run_one(sizes: list[int], moves: int) -> None:
             move_s, echo_s, cpu_ms = asyncio.run(run_size(base, matches, moves, proc.pid))
         finally:
             proc.terminate()
-            proc.wait(10)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
         med, p95, lost = summary(move_s)
         emed, ep95, _ = summary(echo_s)
         print(

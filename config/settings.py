@@ -109,7 +109,12 @@ if REDIS_URL:
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             # redis-py caps an asyncio pool at 100 connections by default; a burst of a few
             # hundred sockets then fails at the handshake.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}]},
+            # redis-py 8 also times socket reads out after 5 s by default, exactly the time
+            # channels-redis blocks waiting for a message (BZPOPMIN 5 s): an idle socket on a
+            # busy server then dies with "Timeout reading" (close 1011). Read for longer.
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 30}]
+            },
         }
     }
     CACHES = {

@@ -53,8 +53,18 @@
     $$('[data-action="skip"], .keypad .key').forEach(function (b) { b.disabled = !myTurn(); });
   }
 
+  /* An attack can be sent once the expression is whole: it ends with a die or ")" and its
+     brackets match. */
+  function complete() {
+    var last = pieces[pieces.length - 1];
+    if (!last || !(last.die || last.op === ")")) { return false; }
+    var depth = 0;
+    pieces.forEach(function (p) { if (p.op === "(") { depth++; } else if (p.op === ")") { depth--; } });
+    return depth === 0;
+  }
+
   function ready() {
-    return myTurn() && target !== null && usedIds().length >= 1;
+    return myTurn() && target !== null && usedIds().length >= 1 && complete();
   }
 
   var previewTimer = null;
@@ -98,7 +108,7 @@
 
   function attack() {
     if (!ready()) {
-      say(target === null ? msg("pickTarget") : msg("pickDice"));
+      if (!myTurn()) { say(msg("notTurn")); } else if (!usedIds().length) { say(msg("pickDice")); } else if (!complete()) { say(msg("finish")); } else { say(msg("pickTarget")); }
       return;
     }
     var ids = usedIds();
@@ -120,7 +130,8 @@
     pickTarget: root.dataset.msgTarget || "Pick one of their dice to attack.",
     pickDice: root.dataset.msgDice || "Pick one of your dice first.",
     noDie: root.dataset.msgNoDie || "No die shows that number.",
-    notTurn: root.dataset.msgNotTurn || "Wait for your turn."
+    notTurn: root.dataset.msgNotTurn || "Wait for your turn.",
+    finish: root.dataset.msgFinish || "Finish your sum first: end it with a die."
   };
   function msg(key) { return texts[key]; }
   function say(text) {
