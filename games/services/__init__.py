@@ -9,6 +9,7 @@ from games.services.matches import (
     match_resign,
     move_submit,
 )
+from games.services.erasure import player_games_erase, player_matches_forfeit
 
 __all__ = [
     "MoveRejected",
@@ -18,4 +19,6 @@ __all__ = [
     "match_play_bot",
     "match_resign",
     "move_submit",
+    "player_games_erase",
+    "player_matches_forfeit",
 ]
