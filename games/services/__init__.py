@@ -1,5 +1,6 @@
 """The only writers of match data. Views and consumers call these; nothing else saves models."""
 
+from games.services.erasure import player_games_erase, player_matches_forfeit
 from games.services.matches import (
     MoveRejected,
     expire_overdue_matches,
@@ -9,7 +10,6 @@ from games.services.matches import (
     match_resign,
     move_submit,
 )
-from games.services.erasure import player_games_erase, player_matches_forfeit
 
 __all__ = [
     "MoveRejected",
