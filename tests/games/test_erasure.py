@@ -3,6 +3,8 @@
 import json
 
 import pytest
+from asgiref.sync import sync_to_async
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from classrooms.exports import student_data_csv
@@ -14,6 +16,7 @@ from games.services import MoveRejected, match_create, move_submit
 from games.services.lobby import challenge_create, presence_join
 from games.snapshot import snapshot_from_db
 from tests.games.conftest import legal_action, mover, state_of
+from tests.games.test_consumers import connect, receive_until, send
 
 pytestmark = pytest.mark.django_db
 
@@ -145,8 +148,6 @@ def test_the_teacher_erases_a_student_through_the_page_and_still_sees_the_matche
 
 
 def test_a_seat_still_cannot_be_both_a_user_and_the_computer(make_match):
-    from django.db import IntegrityError, transaction
-
     match = make_match()
     seat = match.seats.get(index=0)
     with pytest.raises(IntegrityError), transaction.atomic():
@@ -200,3 +201,23 @@ def test_the_csv_export_carries_the_games_safely(make_match, two_students):
     for line in text.splitlines():
         for cell in line.split(","):
             assert not cell.startswith(("=", "+", "-", "@"))
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_both_sockets_survive_an_erasure_mid_match(make_match, two_students):
+    ada, ben = two_students
+    match = await sync_to_async(make_match)(seed=11)
+    a, b = await connect(match, ada.user), await connect(match, ben.user)
+    await receive_until(a, 'id="board"')
+    await receive_until(b, 'id="board"')
+
+    await sync_to_async(student_delete)(student=ada)
+
+    await receive_until(b, f'data-ply="{match.ply + 1}"')
+    await send(a, "skip", match.ply + 1)
+    await receive_until(a, "You are not playing in this match.")
+    await a.disconnect()
+    await b.disconnect()
+    again = await connect(match, ben.user)
+    assert "Former student" in await receive_until(again, 'id="board"')
+    await again.disconnect()
