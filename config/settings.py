@@ -149,7 +149,7 @@ PASSWORD_HASHERS = [
 # Where a logged-in student lands: the play lobby.
 STUDENT_HOME_URL_NAME = os.environ.get("STUDENT_HOME_URL_NAME", "games:lobby")
 # Extra sections for a student's data export: {"section": "dotted.path.to.callable(student)"}.
-STUDENT_DATA_EXPORTERS: dict[str, str] = {}
+STUDENT_DATA_EXPORTERS: dict[str, str] = {"games": "games.exports.student_games_export"}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

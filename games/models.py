@@ -69,7 +69,10 @@ class Match(models.Model):
 
 
 class Seat(models.Model):
-    """A place at a match: a user, or the computer at a level."""
+    """A place at a match: a user, the computer at a level, or neither once the player was erased.
+
+    Erasing a student keeps the seat (so the classmate's match still replays) but not the user.
+    """
 
     class BotLevel(models.TextChoices):
         BEGINNER = "beginner", _("Beginner")
@@ -80,7 +83,7 @@ class Seat(models.Model):
     index = models.PositiveSmallIntegerField(_("seat"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
+        on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="seats",
@@ -92,10 +95,8 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "index"], name="seat_unique_index"),
             models.CheckConstraint(
-                condition=(
-                    Q(user__isnull=False, bot_level="") | Q(user__isnull=True) & ~Q(bot_level="")
-                ),
-                name="seat_user_xor_bot",
+                condition=Q(user__isnull=True) | Q(bot_level=""),
+                name="seat_not_both_user_and_bot",
             ),
         ]
 
@@ -105,6 +106,11 @@ class Seat(models.Model):
     @property
     def is_bot(self) -> bool:
         return bool(self.bot_level)
+
+    @property
+    def is_erased(self) -> bool:
+        """The player was a student whose data has since been erased."""
+        return self.user_id is None and not self.bot_level
 
 
 class Move(models.Model):

@@ -18,6 +18,8 @@ def seat_name(seat: Seat) -> str:
     if seat.is_bot:
         return _("Computer (%(level)s)") % {"level": seat.get_bot_level_display()}
     user = seat.user
+    if user is None:  # the student was erased; their moves stay for the classmate's replay
+        return _("Former student")
     student = getattr(user, "student", None)
     if student is not None:
         return student.display_name

@@ -16,6 +16,7 @@ from classrooms.credentials import (
 )
 from classrooms.models import Classroom, Student, User
 from classrooms.names import name_key, student_name_clean
+from games.services import player_games_erase
 
 MAX_STUDENTS_PER_CREATE = 200
 
@@ -144,7 +145,12 @@ def student_restore(*, student: Student) -> Student:
 
 @transaction.atomic
 def student_delete(*, student: Student) -> None:
-    """Erase the student: the login goes, and with it (CASCADE) everything hanging off it."""
+    """Erase the student: the login goes, and with it (CASCADE) everything hanging off it.
+
+    Their live matches are forfeited first (the classmate wins) and their finished ones stay
+    for the classmate, with the seat and moves unlinked from the deleted user.
+    """
     user = student.user
+    player_games_erase(user=user)
     student.delete()
     user.delete()

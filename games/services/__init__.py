@@ -1,5 +1,6 @@
 """The only writers of match data. Views and consumers call these; nothing else saves models."""
 
+from games.services.erasure import player_games_erase, player_matches_forfeit
 from games.services.matches import (
     MoveRejected,
     expire_overdue_matches,
@@ -18,4 +19,6 @@ __all__ = [
     "match_play_bot",
     "match_resign",
     "move_submit",
+    "player_games_erase",
+    "player_matches_forfeit",
 ]

@@ -1,0 +1,43 @@
+"""What erasing a student means for their games: called by the classroom's erasure service.
+
+Their live matches end first (they can never move again, so they forfeit and the classmate
+wins); their rejected attempts go, being personal evidence outside every replay. Applied moves
+and seats stay, unlinked from the user when it is deleted (SET_NULL), so the classmate's
+history still replays, showing the seat as "Former student".
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from classrooms.models import User
+from games.models import Match, Move
+from games.services.matches import MoveRejected, match_resign
+
+
+def player_matches_forfeit(*, user: User, now: datetime | None = None) -> int:
+    """Resign every match `user` is still playing; returns how many ended.
+
+    A match that finishes meanwhile (clock, the other player) is skipped, not an error.
+    """
+    now = now or timezone.now()
+    ended = 0
+    with transaction.atomic():
+        playing = Match.objects.filter(status=Match.Status.PLAYING, seats__user=user).distinct()
+        for match in playing.order_by("pk"):
+            try:
+                match_resign(match=match, player=user, now=now)
+            except MoveRejected:
+                continue
+            ended += 1
+    return ended
+
+
+@transaction.atomic
+def player_games_erase(*, user: User, now: datetime | None = None) -> None:
+    """Prepare `user`'s deletion: forfeit their live matches and delete their rejected attempts."""
+    player_matches_forfeit(user=user, now=now)
+    Move.objects.filter(user=user, kind=Move.Kind.REJECTED, ply__isnull=True).delete()
