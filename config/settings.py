@@ -92,6 +92,15 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
     )
 }
+_postgres = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+if _postgres and env_bool("DB_POOL", not DEBUG):
+    # A psycopg connection pool per process: every socket message runs its ORM work in a
+    # thread, and opening a PostgreSQL connection each time costs more than the move itself.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2,
+        "max_size": int(os.environ.get("DB_POOL_MAX", "20")),
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A file, never memory, for the test database too: live-server tests run Daphne in
     # another process that must see the same data.
