@@ -65,6 +65,7 @@ def test_settings_read_the_environment():
         "print(s.CHANNEL_LAYERS['default']['BACKEND'])\n"
         "print(s.CHANNEL_LAYERS['default']['CONFIG']['hosts'][0]['max_connections'])\n"
         "print(s.DEBUG, s.ALLOWED_HOSTS, s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE)\n"
+        "print(db['OPTIONS']['pool']['max_size'], db['CONN_MAX_AGE'])\n"
     )
     env = {"PATH": "/usr/bin:/bin"}
     result = subprocess.run(
@@ -76,6 +77,7 @@ def test_settings_read_the_environment():
     assert lines[1] == "channels_redis.core.RedisChannelLayer"
     assert lines[2] == "1000"
     assert lines[3] == "False ['arena.example'] True True"
+    assert lines[4] == "20 0"  # production PostgreSQL uses a connection pool
 
 
 def test_production_settings_refuse_to_start_without_a_secret_key():
