@@ -226,13 +226,5 @@ def public_view(state: State, viewer: int | None = None) -> dict[str, Any]:
         "awaited": list(awaited(state)),
         "submitted": list(submitted(state)),
         "own_answer": own,
-        "result": None
-        if result is None
-        else {
-            "reason": result.reason,
-            "winners": list(result.winners),
-            "draw": result.draw,
-            "tied": list(result.tied),
-            "counts": list(result.counts),
-        },
+        "result": None if result is None else result.to_json(),
     }

@@ -119,6 +119,15 @@ class Result:
     counts: tuple[int, ...]  # cards that count per seat (0 for players out)
     tied: tuple[int, ...] = ()
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "reason": self.reason,
+            "winners": list(self.winners),
+            "draw": self.draw,
+            "counts": list(self.counts),
+            "tied": list(self.tied),
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class State:
@@ -180,7 +189,6 @@ def _entry_to_json(entry: Entry | None) -> dict[str, Any] | None:
 
 def state_to_json(state: State) -> dict[str, Any]:
     """A JSON-safe dict of the whole state, private fields included (for the server's store)."""
-    result = state.result
     return {
         "version": STATE_VERSION,
         "seed": state.seed,
@@ -202,15 +210,7 @@ def state_to_json(state: State) -> dict[str, Any]:
         "target": state.target,
         "setter": state.setter,
         "last_setter": state.last_setter,
-        "result": None
-        if result is None
-        else {
-            "reason": result.reason,
-            "winners": list(result.winners),
-            "draw": result.draw,
-            "counts": list(result.counts),
-            "tied": list(result.tied),
-        },
+        "result": None if state.result is None else state.result.to_json(),
     }
 
 
