@@ -220,6 +220,18 @@ def test_a_preview_with_problems_has_no_confirm_button(client, teacher, make_roo
     assert "Line 2" in response.content.decode()
 
 
+def test_a_preview_with_problems_offers_the_list_to_edit_once_with_a_plain_title(
+    client, teacher, make_room
+):
+    room = make_room(teacher=teacher)
+    client.force_login(teacher)
+    html = client.post(_import_url(room), {"source": "paste", "names": "Maya\n=1+1\n"}).content
+    html = html.decode()
+    title = html[html.index("<title>") + len("<title>") : html.index("</title>")]
+    assert "<" not in title and "Check the list" in title
+    assert html.count('id="edit-heading"') == 1
+
+
 def test_a_failed_confirm_creates_nothing(client, teacher, make_room, make_cards):
     room = make_room(teacher=teacher)
     client.force_login(teacher)
