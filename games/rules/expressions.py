@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from games.rules.messages import RuleError, gettext_noop
+from games.rules.common import RuleError, gettext_noop
 
 MAX_LENGTH = 200
 MAX_DEPTH = 20
