@@ -33,7 +33,6 @@ from games.rules.cardwar.actions import (
     Action,
     AnswerTimeout,
     ClockExpired,
-    IllegalMove,
     Resign,
     SetTarget,
     Submit,
@@ -41,14 +40,14 @@ from games.rules.cardwar.actions import (
     action_from_json,
     action_to_json,
 )
-from games.rules.cardwar.engine import Outcome, apply, start
+from games.rules.cardwar.engine import apply, start
 from games.rules.cardwar.options import DECK, Options, OptionsError, card_value
 from games.rules.cardwar.state import (
+    SOURCE_SALT,
     Entry,
     Hand,
     Result,
     ScriptedSource,
-    SeededSource,
     Source,
     State,
     side_of,
@@ -68,9 +67,11 @@ from games.rules.cardwar.values import (
     parse_answer,
     read_choice,
 )
+from games.rules.common import IllegalMove, Outcome, SeededSource
 
 __all__ = [
     "DECK",
+    "SOURCE_SALT",
     "Action",
     "AnswerError",
     "AnswerTimeout",

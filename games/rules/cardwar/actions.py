@@ -10,12 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules.cardwar.values import MAX_ANSWER_LENGTH
-from games.rules.common import RuleError, gettext_noop
+from games.rules.common import IllegalMove, gettext_noop
 from games.rules.expressions import MAX_LENGTH as MAX_EXPRESSION_LENGTH
-
-
-class IllegalMove(RuleError):
-    """An action the rules refuse in this state; the state is unchanged."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,16 +9,15 @@ anyway, so replays never need the bot.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from games.rules.cardwar.actions import IllegalMove, SetTarget, Submit
+from games.rules.cardwar.actions import SetTarget, Submit
 from games.rules.cardwar.options import TARGET_MAX, TARGET_MIN, card_value
 from games.rules.cardwar.state import State
 from games.rules.cardwar.values import candidates, score
-from games.rules.common import gettext_noop
+from games.rules.common import IllegalMove, gettext_noop, seeded_random
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,12 +59,13 @@ def profile_for(skill: Skill) -> BotProfile:
     raise ValueError(f"unknown bot skill {skill!r}; use 1-4 or one of {sorted(PROFILES)}")
 
 
+BOT_SALT = "cardwar-bot"  # keeps bot draws apart from the game's own (`state.SOURCE_SALT`)
+
+
 def bot_rng(state: State, player: int) -> random.Random:
     """A generator for one bot decision, fixed by the seed and the moment in the game."""
-    moment = f"{state.draws}:{state.round}:{state.war_depth}:{state.phase}"
-    key = f"cardwar-bot:{state.seed}:{moment}:{player}"
-    digest = hashlib.sha256(key.encode()).digest()
-    return random.Random(int.from_bytes(digest[:16], "big"))
+    moment = (state.draws, state.round, state.war_depth, state.phase)
+    return seeded_random(state.seed, *moment, player, salt=BOT_SALT)
 
 
 def think_time_ms(profile: Skill, rng: random.Random) -> int:

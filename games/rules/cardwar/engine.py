@@ -3,33 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from games.rules.cardwar.actions import (
     Action,
     AnswerTimeout,
     ClockExpired,
-    IllegalMove,
     Resign,
     SetTarget,
     Submit,
     TargetTimeout,
 )
 from games.rules.cardwar.options import DECK, TARGET_MAX, TARGET_MIN, Options, card_value
-from games.rules.cardwar.state import Entry, Hand, SeededSource, Source, State
+from games.rules.cardwar.state import SOURCE_SALT, Entry, Hand, Source, State
 from games.rules.cardwar.table import Table, facts, finish, resign, resolve, set_target, start_round
 from games.rules.cardwar.values import answer_matches, parse_answer, read_choice
-from games.rules.common import RuleError, gettext_noop
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """The state after an action and what happened, in order."""
-
-    state: State
-    events: tuple[dict[str, Any], ...]
-
+from games.rules.common import IllegalMove, Outcome, RuleError, SeededSource, gettext_noop
 
 # --- actions ----------------------------------------------------------------------------------
 
@@ -74,7 +63,7 @@ def _checked_entry(state: State, action: Submit) -> Entry:
     )
 
 
-def apply(state: State, action: Action, *, source: Source | None = None) -> Outcome:
+def apply(state: State, action: Action, *, source: Source | None = None) -> Outcome[State]:
     """Apply one action; raises IllegalMove (state unchanged) if the rules refuse it.
 
     `source` replaces the game's seeded randomness (tests script it); it must continue from
@@ -82,7 +71,7 @@ def apply(state: State, action: Action, *, source: Source | None = None) -> Outc
     """
     if state.phase == "over":
         raise _refuse(gettext_noop("this game is over"))
-    t = Table(state, source or SeededSource(state.seed, state.draws))
+    t = Table(state, source or SeededSource(state.seed, state.draws, salt=SOURCE_SALT))
     match action:
         case Submit():
             entry = _checked_entry(state, action)
@@ -128,7 +117,7 @@ def start(
     *,
     deck: Sequence[str] | None = None,
     source: Source | None = None,
-) -> Outcome:
+) -> Outcome[State]:
     """Shuffle (unless `deck` stacks it, top card first), deal and start the first round.
 
     Cards are dealt one at a time round the table; with three players the shuffled deck's last
@@ -139,7 +128,7 @@ def start(
     if not isinstance(options, Options):
         raise TypeError("options must be an Options")
     seed = str(seed)
-    source = source or SeededSource(seed, 0)
+    source = source or SeededSource(seed, salt=SOURCE_SALT)
     if deck is None:
         cards = source.shuffle(DECK)
     elif sorted(deck) != sorted(DECK):

@@ -8,8 +8,6 @@ every draw and collection pile, `State.set_aside`, the face-down cards in `State
 
 from __future__ import annotations
 
-import hashlib
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -19,39 +17,20 @@ from games.rules.cardwar.options import DECK, Options, is_card
 
 STATE_VERSION = 1
 PHASES = ("target", "answer", "over")
+SOURCE_SALT = "cardwar"
 
 
 class Source(Protocol):
-    """Where a game's randomness comes from; `used` is stored in the state as `draws`."""
+    """Where a game's randomness comes from; `used` is stored in the state as `draws`.
+
+    In play `common.SeededSource(seed, draws, salt=SOURCE_SALT)`; tests script one.
+    """
 
     used: int
 
     def shuffle(self, cards: Sequence[str]) -> tuple[str, ...]: ...
 
     def integer(self, low: int, high: int) -> int: ...
-
-
-class SeededSource:
-    """Draw number n is made from (seed, n) alone, so a state's counter is enough to continue."""
-
-    def __init__(self, seed: str, used: int = 0) -> None:
-        self.seed = seed
-        self.used = used
-
-    def _next(self) -> random.Random:
-        digest = hashlib.sha256(f"cardwar:{self.seed}:{self.used}".encode()).digest()
-        self.used += 1
-        return random.Random(int.from_bytes(digest[:16], "big"))
-
-    def shuffle(self, cards: Sequence[str]) -> tuple[str, ...]:
-        """A shuffled copy."""
-        out = list(cards)
-        self._next().shuffle(out)
-        return tuple(out)
-
-    def integer(self, low: int, high: int) -> int:
-        """A whole number from low to high inclusive."""
-        return self._next().randint(low, high)
 
 
 class ScriptedSource:

@@ -14,12 +14,10 @@ from fractions import Fraction
 
 from games.rules import expressions
 from games.rules.cardwar.options import LEVELS, TARGET_LEVEL
-from games.rules.common import RuleError, gettext_noop
+from games.rules.common import OPERATORS, RuleError, gettext_noop
 
-# Display symbols; `expressions` reads both these and the ASCII ones.
-_SYMBOL = {"+": "+", "-": "−", "*": "×", "/": "÷"}
+# The one operation levels 1–4 allow; from level 5 on, all four.
 _LEVEL_OPS = {1: "+", 2: "*", 3: "/", 4: "-"}
-_OP_NAMES = {"+": "addition", "-": "subtraction", "*": "multiplication", "/": "division"}
 
 MAX_ANSWER_LENGTH = 40
 
@@ -39,16 +37,6 @@ def _check_level(level: int) -> None:
 
 def _is_square(n: int) -> bool:
     return n >= 0 and math.isqrt(n) ** 2 == n
-
-
-def _combine(op: str, x: Fraction, y: Fraction) -> Fraction:
-    if op == "+":
-        return x + y
-    if op == "-":
-        return x - y
-    if op == "*":
-        return x * y
-    return x / y
 
 
 def _operands(level: int, a: int, b: int) -> list[tuple[tuple[int, str], tuple[int, str]]]:
@@ -85,13 +73,13 @@ def candidates(level: int, a: int, b: int) -> dict[Fraction, str]:
     if a < 1 or b < 1:
         raise ValueError("card values are at least 1")
     out: dict[Fraction, str] = {}
-    ops = _LEVEL_OPS.get(level, "+-*/")
+    ops = [OPERATORS[code] for code in _LEVEL_OPS.get(level, "+-*/")]
     for (xv, xt), (yv, yt) in _operands(level, a, b):
         x, y = Fraction(xv), Fraction(yv)
         for op in ops:
-            out.setdefault(_combine(op, x, y), f"{xt} {_SYMBOL[op]} {yt}")
-            if op in "-/":
-                out.setdefault(_combine(op, y, x), f"{yt} {_SYMBOL[op]} {xt}")
+            out.setdefault(op.compute(x, y), f"{xt} {op.symbol} {yt}")
+            if op.code in "-/":
+                out.setdefault(op.compute(y, x), f"{yt} {op.symbol} {xt}")
     return out
 
 
@@ -136,7 +124,7 @@ class Choice:
     @property
     def operation(self) -> str:
         """The operation's name, for accuracy per operation in the reports."""
-        return _OP_NAMES[self.op]
+        return OPERATORS[self.op].name
 
 
 def read_choice(level: int, a: int, b: int, expression: str) -> Choice:
@@ -182,7 +170,7 @@ def read_choice(level: int, a: int, b: int, expression: str) -> Choice:
         raise ChoiceError(
             gettext_noop("at this level you must use %(symbol)s"),
             position=tree.position if tree.position >= 0 else None,
-            symbol=_SYMBOL[allowed],
+            symbol=OPERATORS[allowed].symbol,
         )
     powers = [num.power for num in (left, right)]
     squared = powers.count("square")

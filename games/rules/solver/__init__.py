@@ -11,20 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 
+from games.rules.common import operator_codes
 from games.rules.expressions import to_text
 from games.rules.solver import search
 from games.rules.solver.search import Made, Q, from_q, to_q
 from games.rules.solver.value_sets import collector_paused
-
-_CANONICAL_OPS = {"+": "+", "-": "-", "−": "-", "*": "*", "×": "*", "/": "/", "÷": "/"}
-
-
-def _canonical_ops(ops: str) -> str:
-    try:
-        chosen = {_CANONICAL_OPS[op] for op in ops}
-    except KeyError as err:
-        raise ValueError(f"unknown operator in ops: {ops!r}") from err
-    return "".join(op for op in "+-*/" if op in chosen)
 
 
 def _sizes(count: int, min_values: int, max_values: int | None, use_all: bool) -> range:
@@ -118,7 +109,7 @@ def solve(
     `powers` a value may appear as v, v² or √v (√ only of a perfect square). None when no such
     expression exists (also when there are fewer values than min_values).
     """
-    ops = _canonical_ops(ops)
+    ops = operator_codes(ops)
     numbers = tuple(sorted(values))
     goal = to_q(target)
     sizes = _sizes(len(numbers), min_values, max_values, use_all)
@@ -195,7 +186,7 @@ def reachable(
     Each expression uses as few numbers as possible. The result is a read-only mapping whose
     texts are built lazily; `dict(result)` forces them all.
     """
-    ops = _canonical_ops(ops)
+    ops = operator_codes(ops)
     numbers = tuple(sorted(values))
     positive: set[Q] = set()
     negative: set[Q] = set()
@@ -222,7 +213,7 @@ def capturable(
 
     Targets that cannot be made are left out. Stops searching once every target is found.
     """
-    ops = _canonical_ops(ops)
+    ops = operator_codes(ops)
     numbers = tuple(sorted(values))
     wanted = {t: to_q(t) for t in targets}
     sizes = _sizes(len(numbers), min_values, max_values, use_all=False)

@@ -21,14 +21,13 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from games.rules.common import gettext_noop
+from games.rules.common import IllegalMove, Outcome, gettext_noop
 from games.rules.warriors.actions import (
     Action,
     Capture,
     ClockExpired,
     Mind,
     MoveTimeout,
-    Outcome,
     Preview,
     Resign,
     Skip,
@@ -49,7 +48,6 @@ from games.rules.warriors.captures import (
 from games.rules.warriors.state import (
     DIE_TYPES,
     Die,
-    IllegalMove,
     RollsExhausted,
     RollSource,
     ScriptedRolls,
@@ -154,7 +152,7 @@ def _new_game_event(state: State) -> dict[str, Any]:
 
 def start_game(
     seed: int | str, variants: Variants | None = None, *, source: RollSource | None = None
-) -> Outcome:
+) -> Outcome[State]:
     """`new_game` with its events: the opening (new_game) and any forced skips at the start."""
     variants = Variants() if variants is None else variants
     roller = _Roller(SeededRolls(seed) if source is None else source, 0)
@@ -205,7 +203,7 @@ def replay(
     return state
 
 
-def apply(state: State, action: Action, *, source: RollSource | None = None) -> Outcome:
+def apply(state: State, action: Action, *, source: RollSource | None = None) -> Outcome[State]:
     """The state after `action`, with events; IllegalMove (or ExpressionError) if illegal.
 
     Nothing is rolled before the action is fully checked. After the action, forced skips

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from games.rules.common import RuleError
-from games.rules.warriors.state import IllegalMove, State
+from games.rules.common import IllegalMove, RuleError
+from games.rules.expressions import MAX_LENGTH as MAX_EXPRESSION_LENGTH
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,14 +85,6 @@ class Capture:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
-    """The state after an action and JSON-safe events describing what happened, in order."""
-
-    state: State
-    events: tuple[dict[str, Any], ...]
-
-
-@dataclass(frozen=True, slots=True)
 class Preview:
     """What a Mind attack being typed would do now; never changes the state.
 
@@ -117,7 +109,6 @@ _KINDS: dict[str, tuple[type, tuple[str, ...]]] = {
     "move_timeout": (MoveTimeout, ("player",)),
 }
 _NAMES = {cls: kind for kind, (cls, _) in _KINDS.items()}
-MAX_EXPRESSION_LENGTH = 200
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

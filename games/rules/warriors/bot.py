@@ -13,7 +13,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from games.rules import expressions, solver
-from games.rules.common import gettext_noop
+from games.rules.common import IllegalMove, gettext_noop
 from games.rules.warriors.actions import Action, Mind, Skip, Strength
 from games.rules.warriors.captures import (
     mind_captures,
@@ -22,7 +22,7 @@ from games.rules.warriors.captures import (
     strength_captures,
     winning_capture,
 )
-from games.rules.warriors.state import Die, IllegalMove, State
+from games.rules.warriors.state import Die, State
 
 LEVELS = ("beginner", "intermediate", "expert")
 BEGINNER_MISSES = Fraction(1, 5)

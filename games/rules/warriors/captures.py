@@ -13,14 +13,12 @@ from fractions import Fraction
 from functools import lru_cache
 
 from games.rules import expressions, solver
-from games.rules.common import RuleError, gettext_noop
+from games.rules.common import OPERATORS, TYPED_OPERATORS, IllegalMove, RuleError, gettext_noop
 from games.rules.solver import search
 from games.rules.warriors.actions import Capture, Mind, Preview
-from games.rules.warriors.state import Die, IllegalMove, State, Variants
+from games.rules.warriors.state import Die, State, Variants
 
 MAX_MIND_DICE = 6
-_OP_NAMES = {"+": "+", "-": "−", "*": "×", "/": "÷"}
-_OP_CHARS = {"+": "+", "-": "-", "−": "-", "*": "*", "×": "*", "/": "/", "÷": "/"}
 
 
 def winning_capture(state: State, player: int) -> bool:
@@ -228,9 +226,9 @@ def resolve_mind(
     bad_ops = expressions.operators(node) - set(v.ops)
     if bad_ops:
         position = next(
-            (i for i, ch in enumerate(expression) if _OP_CHARS.get(ch) in bad_ops), None
+            (i for i, ch in enumerate(expression) if TYPED_OPERATORS.get(ch) in bad_ops), None
         )
-        allowed = " ".join(_OP_NAMES[op] for op in v.ops)
+        allowed = " ".join(OPERATORS[op].symbol for op in v.ops)
         raise IllegalMove(
             gettext_noop("in this game you can only use %(allowed)s"),
             position=position,
@@ -357,9 +355,13 @@ def mind_preview(
     return Preview(attack.value, None, targets, attack.dice, attack.text)
 
 
+# What an unfinished expression may end with: an operator, an opening bracket, √ or ^, spaces.
+_UNFINISHED = " (√^" + "".join(TYPED_OPERATORS)
+
+
 def _prefix_value(expression: str, powers: bool) -> Fraction | None:
     """The value of an unfinished expression's complete part (`3 × 6 +` → 18), or None."""
-    text = expression.rstrip(" +-−*×/÷(√^")
+    text = expression.rstrip(_UNFINISHED)
     text += ")" * max(0, text.count("(") - text.count(")"))
     if not text.strip():
         return None

@@ -5,20 +5,15 @@ Everything here is plain immutable data plus pure helpers; the moves live in `wa
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
-from games.rules.common import RuleError
+from games.rules.common import seeded_random
 
 DIE_TYPES: tuple[int, ...] = (4, 6, 8, 10, 12, 20)
 SEAT_LETTERS = ("A", "B")
 STATE_VERSION = 1
-
-
-class IllegalMove(RuleError):
-    """An action the rules refuse: wrong turn, a die not on the board, a value that is off."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,9 +98,7 @@ class SeededRolls:
     seed: int | str
 
     def roll(self, sides: int, index: int) -> int:
-        # A fresh generator per roll keeps rolls independent of how many came before in
-        # this process: a replay, a restarted server and a live game all agree.
-        return random.Random(f"{self.seed}:{index}").randint(1, sides)
+        return seeded_random(self.seed, index, salt=None).randint(1, sides)
 
 
 class RollsExhausted(LookupError):

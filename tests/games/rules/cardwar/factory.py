@@ -55,7 +55,7 @@ def table(
         entries=(None,) * n,
         last_setter=last_setter,
     )
-    t = Table(state, source or cw.SeededSource("test", 0))
+    t = Table(state, source or cw.SeededSource("test", 0, salt=cw.SOURCE_SALT))
     start_round(t)
     return cw.Outcome(t.freeze(), tuple(t.events))
 
