@@ -2,10 +2,8 @@
 
 The game is split along seams: options and card values (`options`), arithmetic and answer
 checking (`values`), state and JSON (`state`), actions (`actions`), applying them (`engine`,
-`table`) and bots (`bot`). Import from here.
-
-The query helpers below are what a UI may show: they never reveal cards in draw or collection
-piles, face-down cards, or answers before they are revealed (except a viewer's own).
+`table`), what a UI may show (`view`: never a card or answer hidden from that viewer) and bots
+(`bot`, imported as `games.rules.cardwar.bot`). Import from here.
 
 Events (`Outcome.events`, JSON-safe dicts, in order; values as exact fraction strings "13/3"):
   dealt{counts, set_aside}  round_started{round, players, setter}
@@ -23,12 +21,6 @@ answered, and when answered expression (as typed), choice, operation, squared, r
 (as typed), value, correct, counted (None when it earned no value), best, distance, exact.
 """
 
-from __future__ import annotations
-
-from collections.abc import Iterable, Sequence
-from fractions import Fraction
-from typing import Any
-
 from games.rules.cardwar.actions import (
     Action,
     AnswerTimeout,
@@ -40,7 +32,7 @@ from games.rules.cardwar.actions import (
     action_from_json,
     action_to_json,
 )
-from games.rules.cardwar.engine import apply, start
+from games.rules.cardwar.engine import apply, new_game, replay, start
 from games.rules.cardwar.options import DECK, Options, OptionsError, card_value
 from games.rules.cardwar.state import (
     SOURCE_SALT,
@@ -54,7 +46,6 @@ from games.rules.cardwar.state import (
     state_from_json,
     state_to_json,
 )
-from games.rules.cardwar.table import next_in_play
 from games.rules.cardwar.values import (
     AnswerError,
     Choice,
@@ -66,6 +57,18 @@ from games.rules.cardwar.values import (
     is_best,
     parse_answer,
     read_choice,
+)
+from games.rules.cardwar.view import (
+    awaited,
+    choices,
+    counts,
+    face_up_cards,
+    face_up_values,
+    in_play,
+    next_setter,
+    pot_counts,
+    public_view,
+    submitted,
 )
 from games.rules.common import IllegalMove, Outcome, SeededSource
 
@@ -121,110 +124,3 @@ __all__ = [
     "state_to_json",
     "submitted",
 ]
-
-
-def new_game(
-    seed: int | str, players: int, options: Options, *, deck: Sequence[str] | None = None
-) -> State:
-    """A dealt game waiting for its first input (a target at levels 5–7, else answers)."""
-    return start(seed, players, options, deck=deck).state
-
-
-def replay(
-    seed: int | str,
-    players: int,
-    options: Options,
-    actions: Iterable[Action],
-    *,
-    deck: Sequence[str] | None = None,
-) -> State:
-    """Rebuild a game from its seed and actions; equals the live state exactly."""
-    state = new_game(seed, players, options, deck=deck)
-    for action in actions:
-        state = apply(state, action).state
-    return state
-
-
-def awaited(state: State) -> tuple[int, ...]:
-    """Seats whose input the game waits for: the target setter, or those yet to answer."""
-    if state.phase == "target":
-        return () if state.setter is None else (state.setter,)
-    if state.phase == "answer":
-        return tuple(s for s in state.playing if state.entries[s] is None)
-    return ()
-
-
-def submitted(state: State) -> tuple[int, ...]:
-    """Seats that have answered this round (not what they answered)."""
-    return tuple(s for s in state.playing if state.entries[s] is not None)
-
-
-def in_play(state: State) -> tuple[int, ...]:
-    """Seats not out."""
-    return tuple(s for s, hand in enumerate(state.hands) if not hand.out)
-
-
-def face_up_cards(state: State) -> tuple[tuple[str, ...], ...]:
-    """Each seat's face-up cards this round (empty for seats not playing it)."""
-    return state.face_up
-
-
-def face_up_values(state: State, player: int) -> tuple[int, ...]:
-    """The values of a seat's face-up cards under this game's options."""
-    return tuple(card_value(c, state.options) for c in state.face_up[player])
-
-
-def counts(state: State) -> tuple[int, ...]:
-    """Each seat's card count (draw + collection); cards in the pot are not counted."""
-    return tuple(hand.count for hand in state.hands)
-
-
-def pot_counts(state: State) -> tuple[int, ...]:
-    """How many cards each seat has in the pot this round (face down and earlier face up)."""
-    return tuple(len(p) for p in state.pot)
-
-
-def next_setter(state: State) -> int | None:
-    """Who names the next round's target as things stand (None: no targets, computer, over)."""
-    if not state.options.has_target or state.options.computer_targets or state.phase == "over":
-        return None
-    out = tuple(h.out for h in state.hands)
-    return next_in_play(out, state.last_setter)
-
-
-def choices(state: State, player: int) -> dict[Fraction, str]:
-    """Every value the seat can make from its face-up cards (empty when it has none)."""
-    if len(state.face_up[player]) != 2:
-        return {}
-    a, b = face_up_values(state, player)
-    return candidates(state.options.level, a, b)
-
-
-def public_view(state: State, viewer: int | None = None) -> dict[str, Any]:
-    """A JSON-safe view for one seat (or a spectator): nothing hidden from that viewer leaks."""
-    own = None
-    if viewer is not None and 0 <= viewer < state.players:
-        entry = state.entries[viewer]
-        if entry is not None:
-            own = {"expression": entry.expression, "answer": entry.answer}
-    result = state.result
-    return {
-        "players": state.players,
-        "level": state.options.level,
-        "phase": state.phase,
-        "round": state.round,
-        "war_depth": state.war_depth,
-        "playing": list(state.playing),
-        "out": [h.out for h in state.hands],
-        "counts": list(counts(state)),
-        "pot": list(pot_counts(state)),
-        "face_up": [list(c) for c in state.face_up],
-        "face_up_values": [list(face_up_values(state, s)) for s in range(state.players)],
-        "target": state.target,
-        "setter": state.setter,
-        "next_setter": next_setter(state),
-        "awaited": list(awaited(state)),
-        "submitted": list(submitted(state)),
-        "own_answer": own,
-        "result": None if result is None else result.to_json(),
-    }

@@ -1,8 +1,8 @@
-"""Card war: starting a game and applying actions (validation first, then the table's flow)."""
+"""Card war: starting a game, applying actions and replaying them (checks first, then the table)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from games.rules.cardwar.actions import (
@@ -153,3 +153,25 @@ def start(
     t.emit("dealt", counts=[t.count(s) for s in range(players)], set_aside=len(set_aside))
     start_round(t)
     return Outcome(t.freeze(), tuple(t.events))
+
+
+def new_game(
+    seed: int | str, players: int, options: Options, *, deck: Sequence[str] | None = None
+) -> State:
+    """A dealt game waiting for its first input (a target at levels 5–7, else answers)."""
+    return start(seed, players, options, deck=deck).state
+
+
+def replay(
+    seed: int | str,
+    players: int,
+    options: Options,
+    actions: Iterable[Action],
+    *,
+    deck: Sequence[str] | None = None,
+) -> State:
+    """Rebuild a game from its seed and actions; equals the live state exactly."""
+    state = new_game(seed, players, options, deck=deck)
+    for action in actions:
+        state = apply(state, action).state
+    return state

@@ -1,6 +1,6 @@
 """Maths Warriors data: dice, variants, roll sources, the game state and its JSON form.
 
-Everything here is plain immutable data plus pure helpers; the moves live in `warriors`.
+Everything here is plain immutable data plus pure helpers; the moves live in `play`.
 """
 
 from __future__ import annotations

@@ -10,9 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules import solver
 from games.rules.expressions import evaluate, leaf_value, leaves, operators, parse
-from games.rules.solver import capturable, reachable, search, solve
+from games.rules.solver import capturable, find, reachable, search, solve
 
 
 def assert_honest(text, values, target, *, ops="+-*/", min_values=2, use_all=False, powers=False):
@@ -68,11 +67,11 @@ def monkeypatch_steps():
 
     @contextlib.contextmanager
     def steps(n):
-        saved, solver._STEPS = solver._STEPS, n
+        saved, find._STEPS = find._STEPS, n
         try:
             yield
         finally:
-            solver._STEPS = saved
+            find._STEPS = saved
 
     return steps
 
