@@ -133,8 +133,8 @@ def operator_codes(ops: str) -> str:
 
     Raises ValueError for a character that is not an operator.
     """
-    unknown = set(ops) - set(TYPED_OPERATORS)
-    if unknown:
-        raise ValueError(f"unknown operator in ops: {ops!r}")
-    chosen = {TYPED_OPERATORS[char] for char in ops}
+    try:
+        chosen = {TYPED_OPERATORS[char] for char in ops}
+    except KeyError as err:
+        raise ValueError(f"unknown operator in ops: {ops!r}") from err
     return "".join(code for code in OPERATORS if code in chosen)
