@@ -1,4 +1,4 @@
-"""Maths Warriors actions, the results of applying them, and their strict JSON form.
+"""Maths Warriors actions, the captures and previews the queries return, and strict action JSON.
 
 Action JSON comes from the network, so `action_from_json` checks every field's type and
 refuses extras.
