@@ -141,6 +141,13 @@ def games_of(rounds: Iterable[Round]) -> Iterable[Game]:
                 yield entry
 
 
+def require_finished(rounds: Iterable[Round]) -> None:
+    """Refuse rounds with a game still to play (the next round is paired from results)."""
+    for number, entries in enumerate(rounds, start=1):
+        if any(isinstance(entry, Game) and entry.outcome is None for entry in entries):
+            raise PairingError(gettext_noop("round %(round)s is not finished"), round=number)
+
+
 def pair_key(a: int, b: int) -> frozenset[int]:
     return frozenset((a, b))
 

@@ -4,16 +4,17 @@ Round robin and Swiss (`standings`): a win 1, a draw ½, a loss 0; a pairing bye
 pairing-allocated bye), a late arrival's half-point bye ½; a round with no entry (not yet joined,
 withdrawn) 0. Games against the bot count like any game for the student.
 
-Tie-breaks follow FIDE's tie-break regulations (C.07, 2023-24), article 16 on unplayed rounds:
+Tie-breaks follow FIDE's tie-break regulations (C.07, 2024), article 16 on unplayed rounds, with
+its amendment of February 2026 (as FIDE's own TieBreakServer computes it):
 - Buchholz: the sum of the opponents' scores. Sonneborn-Berger: the sum over games of the
   player's points in that game times that opponent's score.
 - An opponent's score is taken with the rounds after their last round "available to play"
   (a game or a pairing bye) counted as draws: a withdrawn opponent's missing rounds give ½ each,
   their past results stay as they were.
 - A player's own unplayed round (any bye, a round they were absent) counts as a game against a
-  dummy opponent whose score is the player's own score: Buchholz adds the own score; SB adds the
-  bye's points times the own score. A game against the bot counts the same way: the bot has no
-  tournament score.
+  dummy opponent whose score is the player's own score, at most half the rounds played (the
+  2026 cap): Buchholz adds that score; SB adds the bye's points times it. A game against the
+  bot counts the same way: the bot has no tournament score.
 - A game still in play counts nowhere yet.
 The ranking: points, then the tie-breaks in the order given (Swiss: Buchholz, SB, wins; round
 robin, where everyone meets everyone and Buchholz says nothing: SB, wins), then the players'
@@ -125,6 +126,7 @@ def standings(
     adjusted = {player: _adjusted_score(player, row) for player, row in rows.items()}
     lines = {}
     for player, row in rows.items():
+        dummy = min(score[player], HALF * len(rounds))
         buchholz = sonneborn = Fraction(0)
         for entry in row:
             if isinstance(entry, Game) and entry.outcome is None:
@@ -132,7 +134,7 @@ def standings(
             if isinstance(entry, Game) and BOT not in (entry.first, entry.second):
                 opponent_score = adjusted[entry.opponent(player)]
             else:
-                opponent_score = score[player]
+                opponent_score = dummy
             buchholz += opponent_score
             sonneborn += entry_points(entry, player) * opponent_score
         results = [e.result_for(player) for e in row if isinstance(e, Game)]

@@ -34,6 +34,7 @@ from games.tournaments.records import (
     Round,
     draw_order,
     games_of,
+    require_finished,
 )
 
 
@@ -116,6 +117,7 @@ def _walk(
     players: Sequence[int], rounds: Sequence[Round], withdrawn: Collection[int], seed: int | None
 ) -> _Walk:
     """Follow the bracket through the rounds played: who is still in, who went out where."""
+    require_finished(rounds)
     alive: list[int | None] = list(bracket(players, seed=seed))
     places: dict[int, int] = {}
     semi_losers: list[int] = []
@@ -131,7 +133,7 @@ def _walk(
             winners.append(winner)
             losers += [p for p in (a, b) if p is not None and p != winner]
         if len(alive) == 2 and semi_losers:
-            third = _third_place(semi_losers, entries, number)
+            third = _third_place(semi_losers, entries)
             if third is not None:
                 places[third] = 3
                 places.update({p: 4 for p in semi_losers if p != third})
@@ -149,7 +151,7 @@ def _winner(
         return a if b is None else b
     for entry in entries:
         if isinstance(entry, Game) and set(entry.players) == {a, b}:
-            return _advances(entry, number)
+            return _advances(entry)
         if isinstance(entry, Bye) and entry.player in (a, b):
             return entry.player
     if a in withdrawn and b in withdrawn:
@@ -159,17 +161,15 @@ def _winner(
     )
 
 
-def _third_place(semi_losers: list[int], entries: Round, number: int) -> int | None:
+def _third_place(semi_losers: list[int], entries: Round) -> int | None:
     """The third-place match's winner (or walkover), None when it was not played."""
     for entry in entries:
         if isinstance(entry, Game) and set(entry.players) == set(semi_losers):
-            return _advances(entry, number)
+            return _advances(entry)
         if isinstance(entry, Bye) and entry.player in semi_losers:
             return entry.player
     return None
 
 
-def _advances(game: Game, number: int) -> int:
-    if game.outcome is None:
-        raise PairingError(gettext_noop("round %(round)s is not finished"), round=number)
+def _advances(game: Game) -> int:
     return game.first if game.outcome is Outcome.FIRST_WON else game.second

@@ -49,6 +49,7 @@ from games.tournaments.records import (
     draw_order,
     games_of,
     pair_key,
+    require_finished,
 )
 from games.tournaments.standings import standings
 
@@ -64,9 +65,10 @@ def swiss_round(
     """The pairing of the next round: games on boards best first, then the bye or bot game.
 
     `players`: the students to pair now, in pairing order (or drawn by `seed`); `rounds`: every
-    round so far with its results (withdrawn players' games included). The same inputs always
-    give the same round.
+    round so far with its results (withdrawn players' games included); a round with a game
+    still to play is refused. The same inputs always give the same round.
     """
+    require_finished(rounds)
     order = draw_order(players, seed)
     apart = apart_pairs(keep_apart)
     present = set(order)

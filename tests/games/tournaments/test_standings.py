@@ -48,9 +48,10 @@ def test_ranking_is_by_points_first():
 # Five players, three rounds, two pairing byes and a leaver (4 withdraws after round 2):
 #   scores 1: 2, 2: 2, 3: ½, 4: 1½, 5: 2
 #   4 as an opponent: ½ + 1, then round 3 (after the last round 4 was available for) as a draw: 2
+#   a dummy opponent (own unplayed round) has the player's own score, at most 1½ (half of 3 rounds)
 #   Buchholz 1: 2 + 2 + ½ = 4½; 2: 2 + ½ + 2 = 4½; 3: 2 (4 adjusted) + 2 + 2 = 6;
-#            4: ½ + 1½ (bye: own score) + 1½ (absent: own score) = 3½; 5: 2 (bye: own) + 2 + 2 = 6
-#   SB 1: 2 + 0 + ½ = 2½; 2: 0 + ½ + 2 = 2½; 3: ½·2 = 1; 4: ½·½ + 1·1½ + 0 = 1¾; 5: 1·2 + 2 + 0 = 4
+#            4: ½ + 1½ (bye: own score) + 1½ (absent: own score) = 3½; 5: 1½ (capped) + 2 + 2 = 5½
+#   SB 1: 2 + 0 + ½ = 2½; 2: 0 + ½ + 2 = 2½; 3: ½·2 = 1; 4: ½·½ + 1·1½ + 0 = 1¾; 5: 1½ + 2 + 0 = 3½
 BYES_AND_LEAVER = (
     (Game(1, 2, W), Game(3, 4, D), Bye(5)),
     (Game(1, 5, L), Game(2, 3, W), Bye(4)),
@@ -61,13 +62,19 @@ BYES_AND_LEAVER = (
 def test_byes_and_a_withdrawn_opponent_count_as_fide_article_16_says():
     table = by_player(standings([1, 2, 3, 4, 5], BYES_AND_LEAVER))
     assert {p: table[p].points for p in table} == {1: 2, 2: 2, 3: F(1, 2), 4: F(3, 2), 5: 2}
-    assert {p: table[p].buchholz for p in table} == {1: F(9, 2), 2: F(9, 2), 3: 6, 4: F(7, 2), 5: 6}
+    assert {p: table[p].buchholz for p in table} == {
+        1: F(9, 2),
+        2: F(9, 2),
+        3: 6,
+        4: F(7, 2),
+        5: F(11, 2),
+    }
     assert {p: table[p].sonneborn_berger for p in table} == {
         1: F(5, 2),
         2: F(5, 2),
         3: 1,
         4: F(7, 4),
-        5: 4,
+        5: F(7, 2),
     }
     assert (table[5].games, table[5].byes) == (2, 1)
 
@@ -94,7 +101,7 @@ def test_round_robin_ties_are_broken_by_sonneborn_berger():
 def test_a_game_against_the_bot_scores_for_the_student_and_counts_as_an_unplayed_round():
     table = by_player(standings([1, 2, 3], ((Game(1, BOT, W), Game(2, 3, W)),)))
     assert (table[1].points, table[1].games, table[1].wins) == (1, 1, 1)
-    assert table[1].buchholz == 1  # the dummy opponent has 1's own score
+    assert table[1].buchholz == F(1, 2)  # the dummy opponent: 1's own score, at most half a round
     assert table[2].buchholz == 0
     assert [line.player for line in standings([1, 2, 3], ((Game(1, BOT, W), Game(2, 3, W)),))] == [
         1,

@@ -3,11 +3,12 @@
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.tournaments.pairing import join_late, swiss_round
-from games.tournaments.records import BOT, Bye, ByeKind, Game, Odd, Outcome, games_of
+from games.tournaments.records import BOT, Bye, ByeKind, Game, Odd, Outcome, PairingError, games_of
 from games.tournaments.standings import standings
 from tests.games.tournaments.simulate import everyone_once, finish, pairings, sitting_out
 
@@ -211,3 +212,8 @@ def test_a_seed_draws_the_first_round_order():
 def test_no_players_no_games_and_one_player_sits_out():
     assert swiss_round([], []) == ()
     assert swiss_round([7], []) == (Bye(7),)
+
+
+def test_a_round_with_a_game_still_to_play_is_refused():
+    with pytest.raises(PairingError, match="round 1 is not finished"):
+        swiss_round([1, 2, 3, 4], [(Game(1, 2), Game(3, 4, Outcome.DRAW))])
