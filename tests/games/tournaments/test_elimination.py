@@ -35,6 +35,11 @@ def test_bracket_size_and_byes_to_the_top_seeds(count):
     assert byes == list(range(1, size - count + 1))
     assert everyone_once(first) == players
     assert 1 in places[: size // 2] and 2 in places[size // 2 :]
+    if size >= 8:  # seeds 1-4 in four different quarters: they meet from the semi-finals on
+        quarters = [places[i : i + size // 4] for i in range(0, size, size // 4)]
+        assert sorted(
+            next(q for q, part in enumerate(quarters) if s in part) for s in (1, 2, 3, 4)
+        ) == [0, 1, 2, 3]
     rounds = run(players, random.Random(count))
     assert len(rounds) == size.bit_length() - 1
     assert all(not isinstance(e, Bye) for entries in rounds[1:] for e in entries)
