@@ -1,8 +1,10 @@
 """The records of a class tournament: games, byes and rounds, as plain frozen values.
 
 Player ids are ints (the app's student ids). A round is a tuple of entries, each a `Game` (two
-seats, the first seat moves first) or a `Bye` (a player who does not play that round). The class
-bot is a seat, `BOT`, never a participant: it has no standing and is never "met".
+seats: the first seat goes first, where the game lets the seat decide; a game whose own rules
+pick the starter, like Maths Warriors' opening roll, takes it as seat 0) or a `Bye` (a player who
+does not play that round). The class bot is a seat, `BOT`, never a participant: it has no
+standing and is never "met".
 """
 
 from __future__ import annotations

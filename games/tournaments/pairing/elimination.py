@@ -5,12 +5,12 @@ so on, placed so that seeds 1 and 2 can meet only in the final, 1-4 only from th
 With fewer players than places the missing seeds are byes, so the top seeds go straight to
 round two; after round one there are no more byes (unless a player withdraws).
 
-Who advances: the winner. Maths Warriors cannot draw (when its clock runs out, more captures
-win and equal captures go to the player who went second). A card-war game can: its clock ends
-with equal counts as a draw. A drawn game advances the player who went second, the rule
-Maths Warriors applies to equal captures, so both games settle a tie the same way. Seats: the
-player who has gone first less often in the tournament goes first; on a tie the lower seed goes
-first, so the better seed holds the tie-break seat, as it holds the byes.
+Who advances: the winner. Maths Warriors never draws: its own clock rule decides (more captures
+win; equal captures go to the player who moved second). A card-war game can draw: its clock ends
+with equal counts as a draw. A drawn game advances the player in the second seat, the nearest
+thing to Warriors' rule, so ties go the same way in both games. Seats: the player who has had
+the first seat less often in the tournament takes it; on a tie the lower seed does, so the
+better seed holds the seat that wins a draw, as it holds the byes.
 
 Attendance: the bracket is drawn from the players present at the start (a knockout cannot grow).
 A withdrawn player's next opponent advances with a bye (a walkover). Pairs to keep apart follow

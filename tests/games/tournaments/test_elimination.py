@@ -81,14 +81,14 @@ def test_without_a_third_place_match_both_semi_final_losers_share_third():
     }
 
 
-def test_a_drawn_game_advances_the_player_who_went_second():
+def test_a_drawn_game_advances_the_player_in_the_second_seat():
     first = elimination_round([1, 2], [])
     assert first == (Game(2, 1),)
     assert placings([1, 2], [(Game(2, 1, D),)]) == {1: 1, 2: 2}
     assert placings([1, 2], [(Game(1, 2, D),)]) == {2: 1, 1: 2}
 
 
-def test_the_one_who_went_first_less_often_goes_first():
+def test_the_one_who_had_the_first_seat_less_often_takes_it():
     players = [1, 2, 3, 4]
     rounds = [(Game(4, 1, L), Game(3, 2, L))]  # 1 and 2 went second and won
     assert elimination_round(players, rounds) == (Game(2, 1),)  # equal records: lower seed first
