@@ -1,0 +1,12 @@
+// The teacher's live page polls the list of matches and who is in the lobby every few seconds;
+// this keeps the pairing lists' "in the lobby" labels in step with it, without touching what
+// the teacher has selected.
+document.addEventListener("htmx:afterSettle", () => {
+  const live = document.getElementById("live");
+  if (!live) return;
+  const here = new Set((live.dataset.online || "").split(" ").filter(Boolean));
+  document.querySelectorAll("option[data-here]").forEach((option) => {
+    const label = here.has(option.value) ? option.dataset.here : option.dataset.away;
+    if (option.textContent !== label) option.textContent = label;
+  });
+});
