@@ -10,3 +10,11 @@ document.addEventListener("htmx:afterSettle", () => {
     if (option.textContent !== label) option.textContent = label;
   });
 });
+
+// Enter on a variant's checkbox would submit the form with its first button, "Pair everyone
+// present", starting matches for the whole class; Space ticks the box, Enter does nothing.
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Enter" && event.target.matches(".start-form input[type=checkbox]")) {
+    event.preventDefault();
+  }
+});

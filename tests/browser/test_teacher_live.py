@@ -53,6 +53,11 @@ def test_a_teacher_pairs_two_students_in_the_lobby_with_a_three_minute_clock_and
     watcher.wait_for_selector("#id_second option:text('● Ben — in the lobby')", state="attached")
     assert "○ Cy — not in the lobby" in watcher.inner_text("#id_second")
 
+    watcher.click("summary:has-text('Variants')")
+    watcher.focus("#id_recruit")
+    watcher.keyboard.press("Enter")  # Space ticks a box; Enter must not start any match
+    watcher.wait_for_timeout(500)
+    assert Match.objects.count() == 0 and not watcher.is_checked("#id_recruit")
     watcher.select_option("#id_first", str(ada.pk))
     watcher.select_option("#id_second", str(ben.pk))
     watcher.select_option("#id_clock", label="3 minutes")
