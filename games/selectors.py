@@ -288,8 +288,8 @@ def matches_for_class(
 ) -> ClassMatches:
     """The teacher's live list: every playing match, then today's latest finished ones.
 
-    Playing matches are never cut: a class has at most one per student. Five queries whatever
-    the class's history.
+    Playing matches are never cut (they used to vanish behind 60 finished ones). Five queries
+    whatever the class's history.
     """
     now = now or timezone.now()
     matches = Match.objects.filter(classroom=classroom)
