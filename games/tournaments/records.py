@@ -14,7 +14,7 @@ import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from games.rules.messages import RuleError, gettext_noop
+from games.rules.common import RuleError, gettext_noop
 
 
 class PairingError(RuleError):

@@ -33,7 +33,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from games.rules.messages import gettext_noop
+from games.rules.common import gettext_noop
 from games.tournaments.records import (
     BOT,
     Bye,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from games.rules.messages import gettext_noop
+from games.rules.common import gettext_noop
 from games.tournaments.pairing.matching import (
     ODD_ONE_OUT,
     Cost,

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from games.rules.messages import gettext_noop
+from games.rules.common import gettext_noop
 from games.tournaments.pairing.seats import seat, seat_records
 from games.tournaments.records import (
     Bye,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from games.rules.messages import gettext_noop
+from games.rules.common import gettext_noop
 from games.tournaments.records import (
     BOT,
     Bye,
