@@ -72,7 +72,9 @@ def card_sheet(request: HttpRequest, sheet_id: str) -> HttpResponse:
         {
             "name": card.name,
             "password": card.password,
-            "qr": qr_svg(request.build_absolute_uri(reverse("student_qr_login", args=[card.token]))),
+            "qr": qr_svg(
+                request.build_absolute_uri(reverse("student_qr_login", args=[card.token]))
+            ),
         }
         for card in sheet.cards
     ]

@@ -44,7 +44,11 @@ def _test_database_url() -> str:
     return f"postgres://{auth}{db.get('HOST') or '127.0.0.1'}{port}/{db['NAME']}"
 
 
-def start_daphne(port: int | None = None, extra_env: dict[str, str] | None = None):
+def start_daphne(
+    port: int | None = None,
+    extra_env: dict[str, str] | None = None,
+    extra_args: list[str] | None = None,
+):
     """Start one Daphne process on the test database; returns (process, base_url)."""
     port = port or _free_port()
     env = {
@@ -64,6 +68,7 @@ def start_daphne(port: int | None = None, extra_env: dict[str, str] | None = Non
             "127.0.0.1",
             "-p",
             str(port),
+            *(extra_args or []),
             "config.asgi:application",
         ],
         cwd=ROOT,
