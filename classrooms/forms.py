@@ -21,9 +21,7 @@ class TeacherSignupForm(BaseUserCreationForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["password1"].help_text = _(
-            "At least 8 characters, not only digits, and not like your name."
-        )
+        self.fields["password1"].help_text = _("At least 8 characters, and not a common one.")
         self.fields["password2"].label = _("Password again")
         self.fields["password2"].help_text = _("The same password, to be sure.")
 
