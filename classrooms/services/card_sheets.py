@@ -10,7 +10,8 @@ and both expire after SHEET_SECONDS. So:
 * the server never holds a readable password: a copy of the cache (Redis, or the database
   cache table and its backups) holds only ciphertext, and the key is in no log, URL or history;
 * only the teacher who printed the sheet can open it, on the browser that printed it;
-* "Done" forgets the sheet at once; after 20 minutes it is gone for everyone.
+* "Done" forgets the sheet at once; after 20 minutes it is gone for everyone;
+* a card reissued since (a new card for one student) is left off: it would no longer work.
 """
 
 import json
@@ -21,7 +22,8 @@ from dataclasses import dataclass
 from cryptography.fernet import Fernet, InvalidToken
 from django.core.cache import cache
 
-from classrooms.models import Classroom, User
+from classrooms.credentials import login_token_hash
+from classrooms.models import Classroom, Student, User
 from classrooms.services.students import StudentCard
 
 SHEET_SECONDS = 20 * 60
@@ -34,6 +36,7 @@ def clock() -> float:
 
 @dataclass(frozen=True)
 class SheetCard:
+    student_pk: int
     name: str
     password: str
     token: str
@@ -44,6 +47,7 @@ class CardSheet:
     classroom_pk: int
     title: str
     cards: list[SheetCard]
+    replaced: int  # cards of the sheet reissued since, and so left off
 
 
 def _cache_key(sheet_id: str) -> str:
@@ -57,7 +61,7 @@ def card_sheet_store(
     key = Fernet.generate_key()
     plain = {
         "title": title,
-        "cards": [[c.student.display_name, c.password, c.token] for c in cards],
+        "cards": [[c.student.pk, c.student.display_name, c.password, c.token] for c in cards],
     }
     sheet_id = secrets.token_urlsafe(12)
     cache.set(
@@ -82,10 +86,18 @@ def card_sheet_open(*, sheet_id: str, key: str, teacher: User) -> CardSheet | No
         plain = json.loads(box)
     except (InvalidToken, ValueError):
         return None
+    cards = [SheetCard(*card) for card in plain["cards"]]
+    current = dict(
+        Student.objects.filter(pk__in=[c.student_pk for c in cards]).values_list(
+            "pk", "login_token_hash"
+        )
+    )
+    fresh = [c for c in cards if current.get(c.student_pk) == login_token_hash(c.token)]
     return CardSheet(
         classroom_pk=stored["classroom"],
         title=plain["title"],
-        cards=[SheetCard(name, password, token) for name, password, token in plain["cards"]],
+        cards=fresh,
+        replaced=len(cards) - len(fresh),
     )
 
 

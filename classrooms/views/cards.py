@@ -83,6 +83,7 @@ def card_sheet(request: HttpRequest, sheet_id: str) -> HttpResponse:
         "cards": items,
         "title": sheet.title,
         "sheet_id": sheet_id,
+        "replaced": sheet.replaced,
         "site": login_url.split("://", 1)[-1],
         "minutes": SHEET_SECONDS // 60,
     }

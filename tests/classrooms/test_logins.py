@@ -375,6 +375,7 @@ def test_unknown_codes_answer_the_same_on_every_step(client, make_room, make_car
     assert {a.status_code for a in answers} == {404}
     assert len({_without_csrf(_text(a)) for a in answers}) == 1
     assert UNKNOWN in _text(answers[0]) and room.name not in _text(answers[0])
+    assert f'action="{reverse("student_class_code")}"' in _text(answers[0])  # try another code
     # A real code with the number of a student from another class answers like a wrong code.
     real_code_wrong_student = client.get(
         reverse("student_password", args=[room.code, outsider.student.pk])

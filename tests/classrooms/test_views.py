@@ -201,6 +201,22 @@ def test_the_card_sheet_closes_after_twenty_minutes_or_when_done(
     assert client.get(url).status_code == 410
 
 
+def test_a_card_reissued_since_is_left_off_the_reopened_sheet(
+    client, teacher, make_room, make_cards
+):
+    room = make_room(teacher=teacher)
+    maya, _ben = make_cards(room, "Maya K.", "Ben T.")
+    client.force_login(teacher)
+    sheet = client.post(reverse("classroom_cards", args=[room.pk]))["Location"]
+    key = client.cookies["card_sheet_key"].value
+    client.post(reverse("student_card", args=[maya.student.pk]))  # Maya lost hers
+    # A browser keeps one key per sheet (the cookie's path); the test client only one in all.
+    client.cookies["card_sheet_key"] = key
+    html = client.get(sheet).content.decode()
+    assert html.count('class="login-card"') == 1 and "Ben T." in html
+    assert "1 card of this sheet was made again since" in html
+
+
 def test_one_student_new_card(client, teacher, make_room, make_cards):
     card = make_cards(make_room(teacher=teacher), "Maya K.")[0]
     client.force_login(teacher)
