@@ -109,8 +109,13 @@ def asgi_server(django_db_setup, django_db_blocker):
 
 @pytest.fixture
 def live(asgi_server, transactional_db):
-    """Base URL of the live server, with committed (transactional) test data."""
-    return asgi_server
+    """Base URL of the live server, with committed (transactional) test data and an empty
+    cache: the server and the tests share it, and login throttles count there by address."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield asgi_server
+    cache.clear()
 
 
 @pytest.fixture(scope="session")
