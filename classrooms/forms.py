@@ -33,7 +33,7 @@ class TeacherSignupForm(BaseUserCreationForm):
 
 
 class TeacherLoginForm(AuthenticationForm):
-    """Django's login form, throttled per username (see services.logins.teacher_login)."""
+    """Django's login form, throttled (see classrooms.services.logins.teacher_login)."""
 
     def clean(self):
         username = self.cleaned_data.get("username")

@@ -16,8 +16,8 @@ django-axes' lockout-by-combination and cool-off do, we separate who is guessing
   nothing (children mistype); after that each one doubles the wait before the next attempt is
   even checked: 1 s, 2 s, 4 s, … up to an hour (15 minutes for teachers, whose passwords are
   strong). The right password during a wait is refused unchecked, or the wait would be no wait.
-  Wrong passwords are forgotten 24 hours after the last one; a success does not wipe them
-  (a student's daily login would otherwise hand an attacker a fresh start every day).
+  Wrong passwords are forgotten 24 hours after the last one (one hour for teachers); a success
+  does not wipe them (a student's daily login would otherwise hand an attacker a fresh start).
 * **Every other device, per class** (`CLASS`): at most 30 wrong passwords in any hour and 60
   in any day, across all the class's accounts. Past that, password logins from new devices
   pause for the class; the teacher sees a banner on the class page with the counts and can
@@ -104,7 +104,10 @@ class Ceiling:
 Limit = Backoff | Ceiling
 
 STUDENT = Backoff("student")
-TEACHER = Backoff("teacher", longest_wait=15 * 60)
+# Teachers' passwords are strong, so the waits only slow a guesser down; a short memory keeps
+# the cache small when someone sprays made-up usernames (each one is throttled, so as not to
+# tell which usernames exist).
+TEACHER = Backoff("teacher", longest_wait=15 * 60, forget_after=HOUR)
 DEVICE = Backoff("device")
 CLASS = Ceiling("class", ((30, HOUR), (60, DAY)))
 CODES_PER_DEVICE = Ceiling("codes-device", ((20, HOUR),))

@@ -13,9 +13,11 @@ from classrooms.services.throttle import (
     CODES_PER_ADDRESS,
     DAY,
     STUDENT,
+    TEACHER,
     Throttled,
     account_key,
     classroom_key,
+    teacher_key,
     throttle_record,
     throttle_reserve,
     throttle_retry_after,
@@ -136,3 +138,14 @@ def test_parallel_attempts_cannot_slip_past_a_limit(fake_clock):
     with ThreadPoolExecutor(max_workers=20) as pool:
         results = list(pool.map(attempt, range(20)))
     assert results.count(True) == STUDENT.free
+
+
+def test_a_teachers_wrong_passwords_are_forgotten_an_hour_after_the_last(fake_clock):
+    key = teacher_key("ms_q")
+    for _ in range(TEACHER.free):
+        throttle_reserve(gates=[(TEACHER, key)])
+    with pytest.raises(Throttled):
+        throttle_reserve(gates=[(TEACHER, key)])
+    fake_clock.advance(TEACHER.forget_after)
+    for _ in range(TEACHER.free):  # a made-up username costs the cache an hour, not a day
+        throttle_reserve(gates=[(TEACHER, key)])
