@@ -44,7 +44,11 @@ def _test_database_url() -> str:
     return f"postgres://{auth}{db.get('HOST') or '127.0.0.1'}{port}/{db['NAME']}"
 
 
-def start_daphne(port: int | None = None, extra_env: dict[str, str] | None = None):
+def start_daphne(
+    port: int | None = None,
+    extra_env: dict[str, str] | None = None,
+    extra_args: list[str] | None = None,
+):
     """Start one Daphne process on the test database; returns (process, base_url)."""
     port = port or _free_port()
     env = {
@@ -64,6 +68,7 @@ def start_daphne(port: int | None = None, extra_env: dict[str, str] | None = Non
             "127.0.0.1",
             "-p",
             str(port),
+            *(extra_args or []),
             "config.asgi:application",
         ],
         cwd=ROOT,
@@ -104,8 +109,13 @@ def asgi_server(django_db_setup, django_db_blocker):
 
 @pytest.fixture
 def live(asgi_server, transactional_db):
-    """Base URL of the live server, with committed (transactional) test data."""
-    return asgi_server
+    """Base URL of the live server, with committed (transactional) test data and an empty
+    cache: the server and the tests share it, and login throttles count there by address."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield asgi_server
+    cache.clear()
 
 
 @pytest.fixture(scope="session")

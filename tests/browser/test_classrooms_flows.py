@@ -53,7 +53,7 @@ def test_teacher_signs_up_creates_a_class_pastes_25_names_and_prints_cards(live,
     page.get_by_label("First name").fill("Bea")
     page.get_by_label("Last name").fill("Browser")
     page.locator("#id_password1").fill("a-long-unusual-phrase-42")
-    page.get_by_label("Password confirmation").fill("a-long-unusual-phrase-42")
+    page.get_by_label("Password again").fill("a-long-unusual-phrase-42")
     assert_accessible(page, "signup")
     screenshot(page, "classrooms-signup")
     page.get_by_role("button", name="Create account").click()
