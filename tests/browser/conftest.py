@@ -5,6 +5,7 @@ tests that use it need committed data: request `transactional_db` (the `live` fi
 """
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -128,20 +129,79 @@ def browser():
         browser.close()
 
 
+# Chromium logs a violation as a console message whose wording varies by kind; the page's own
+# event names the directive and the source, for every kind.
+REPORT_CSP_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"}`
+    + ` (${e.sourceFile}:${e.lineNumber})`);
+});
+"""
+
+
+HTTP_ERROR_STATUS = "Failed to load resource: the server responded with a status of"
+
+
+class ConsoleWatch:
+    """Every console error, uncaught page error and CSP violation on the test's pages."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+        self.expected: list[re.Pattern[str]] = []
+
+    def allow(self, pattern: str) -> None:
+        """Expect console errors matching `pattern` (a test that stops the server on purpose)."""
+        self.expected.append(re.compile(pattern))
+
+    def watch(self, page) -> None:
+        def on_console(message) -> None:
+            # A failed response is reported below, with its address (the console omits it).
+            if message.type == "error" and not message.text.startswith(HTTP_ERROR_STATUS):
+                where = message.location.get("url") or page.url
+                self.problems.append(f"{where}: console error: {message.text}")
+
+        def on_response(response) -> None:
+            # A page the test opens on purpose may answer 403 or 404 (the test checks that);
+            # what the page itself loads (a script, a style, the icon, a fetch) must not fail.
+            if response.status >= 400 and response.request.resource_type != "document":
+                self.problems.append(f"{page.url}: {response.url} answered {response.status}")
+
+        page.on("console", on_console)
+        page.on("response", on_response)
+        page.on("pageerror", lambda error: self.problems.append(f"{page.url}: page error: {error}"))
+
+    def unexpected(self) -> list[str]:
+        return [p for p in self.problems if not any(e.search(p) for e in self.expected)]
+
+
 @pytest.fixture
-def new_page(browser):
-    """Factory for pages in fresh contexts (separate cookies: one per person)."""
+def console() -> ConsoleWatch:
+    return ConsoleWatch()
+
+
+@pytest.fixture
+def new_page(browser, console):
+    """Factory for pages in fresh contexts (separate cookies: one per person).
+
+    The test fails at teardown if any page logged a console error, a page error or a CSP
+    violation that the test did not declare with `console.allow(...)`.
+    """
     contexts = []
 
     def make(**kwargs):
         context = browser.new_context(viewport=VIEWPORT, **kwargs)
         context.set_default_timeout(10_000)
+        context.add_init_script(REPORT_CSP_VIOLATIONS)
+        context.on("page", console.watch)
         contexts.append(context)
         return context.new_page()
 
     yield make
     for context in contexts:
         context.close()
+    problems = console.unexpected()
+    if problems:
+        pytest.fail("the browser reported problems:\n" + "\n".join(problems), pytrace=False)
 
 
 @pytest.fixture
