@@ -217,19 +217,25 @@ def screenshot(page, name: str) -> Path:
     return path
 
 
-@pytest.fixture
-def login_page(new_page, live):
-    """A page in a fresh context, logged in as `user` (a session cookie, as after a login)."""
+def log_in(page, base_url: str, user) -> None:
+    """Give the page's context `user`'s session for `base_url` (as after a login)."""
     from django.test import Client
 
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base_url}]
+    )
+
+
+@pytest.fixture
+def login_page(new_page, live):
+    """A page in a fresh context, logged in as `user` on the live server."""
+
     def make(user):
-        client = Client()
-        client.force_login(user)
         page = new_page()
-        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-        page.context.add_cookies(
-            [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live}]
-        )
+        log_in(page, live, user)
         return page
 
     return make
