@@ -397,7 +397,14 @@
       if (returning && pieces.length) { sendPreview(); }
     }
     if (id === "clock") { readClocks(); }
-    if (id === "gameover") { replayAt = 0; stepReplay(0); }
+    if (id === "gameover") {
+      replayAt = 0; stepReplay(0);
+      // The game is over: focus the result (not a die that can no longer be played).
+      var active = document.activeElement;
+      if (finished() && (!active || active === document.body || root.contains(active))) {
+        document.getElementById("gameover").focus({ preventScroll: true });
+      }
+    }
   });
 
   function animateRolls() {

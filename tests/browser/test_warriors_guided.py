@@ -44,4 +44,5 @@ def test_a_first_timer_follows_the_guided_game_to_the_end(live, login_page, make
     keys(page, "Enter")
     page.wait_for_selector("#gameover:not([hidden])")
     assert "got it" in page.inner_text("#guide")
+    screenshot(page, "warriors-guided-over")
     assert Match.objects.get().winner_seat == 0

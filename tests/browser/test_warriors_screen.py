@@ -273,6 +273,8 @@ def test_game_over_says_you_won_once_and_the_loser_reads_what_happened(live, log
     assert "Game over. You won! Ben resigned." in ada.text_content("#announce")
     assert ben.inner_text("#gameover-title") == "Ada won. Well played!"
     assert ben.inner_text("#gameover .result") == "You resigned."
+    for page in pages:  # keyboards start at the result, not on a die that cannot move
+        page.wait_for_function("() => document.activeElement.id === 'gameover'", timeout=1000)
     head = ada.locator("#gameover-title").bounding_box()
     assert head["y"] + head["height"] <= 768, "the result shows without scrolling"
     screenshot(ada, "warriors-game-over-resigned")
