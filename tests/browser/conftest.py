@@ -15,6 +15,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
 from playwright.sync_api import sync_playwright
 
@@ -207,6 +208,17 @@ def new_page(browser, console):
 @pytest.fixture
 def page(new_page):
     return new_page()
+
+
+def assert_accessible(page, name: str) -> None:
+    """No serious or critical axe-core violations on the current page."""
+    results = Axe().run(page)
+    bad = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v["impact"] in {"serious", "critical"}
+    ]
+    assert not bad, f"{name}: {bad}"
 
 
 def screenshot(page, name: str) -> Path:

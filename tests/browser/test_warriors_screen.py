@@ -5,7 +5,13 @@ import pytest
 
 from games.models import Match, Move
 from games.services import match_create
-from tests.browser.conftest import log_in, screenshot, start_daphne, stop_daphne
+from tests.browser.conftest import (
+    assert_accessible,
+    log_in,
+    screenshot,
+    start_daphne,
+    stop_daphne,
+)
 from tests.browser.warriors_driver import (
     by_keyboard,
     by_mouse,
@@ -61,6 +67,7 @@ def test_enter_on_a_tabbed_to_skip_button_skips_nothing_and_then_sends_the_typed
 ):
     match, _users = duel
     page = mover_page
+    assert_accessible(page, "match playing")
     before = kinds(match)
     for _ in range(60):
         page.keyboard.press("Tab")
@@ -110,6 +117,7 @@ def test_s_asks_before_skipping_esc_keeps_playing_and_s_again_skips(mover_page, 
     page.keyboard.press("s")
     dialog = page.locator("#skip-dialog")
     assert dialog.is_visible() and "Skip your turn?" in dialog.inner_text()
+    screenshot(page, "warriors-skip-asks")
     page.keyboard.press("Escape")
     assert not dialog.is_visible()
     focus_is_on_the_board(page)
@@ -191,6 +199,7 @@ def test_help_opened_with_question_mark_explains_winning_skips_and_going_first(m
     box = help_box.bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= 768, "help fits the 1366x768 screen"
     screenshot(page, "warriors-help")
+    assert_accessible(page, "match help")
     page.keyboard.press("Escape")
     assert not help_box.is_visible()
     focus_is_on_the_board(page)
@@ -225,6 +234,7 @@ def test_while_the_server_is_away_the_screen_says_reconnecting_and_nothing_is_se
         for control in ('[data-action="attack"]', '[data-action="skip"]', ".keypad .key"):
             assert page.locator(control).first.is_disabled(), control
         screenshot(page, f"warriors-reconnecting-{how}")
+        assert_accessible(page, "match reconnecting")
         # a tap on two dice (what was a Strength attack) and a typed attack: neither goes
         move = plan(match)
         ply = match.ply
@@ -278,3 +288,4 @@ def test_game_over_says_you_won_once_and_the_loser_reads_what_happened(live, log
     head = ada.locator("#gameover-title").bounding_box()
     assert head["y"] + head["height"] <= 768, "the result shows without scrolling"
     screenshot(ada, "warriors-game-over-resigned")
+    assert_accessible(ada, "match over")
