@@ -146,7 +146,7 @@
     finish: root.dataset.msgFinish || "Finish your sum first: end it with a die.",
     connecting: root.dataset.msgConnecting || "Connecting…",
     reconnecting: root.dataset.msgReconnecting || "Reconnecting…",
-    disconnected: root.dataset.msgDisconnected || "Disconnected. Reload the page to play on.",
+    disconnected: root.dataset.msgDisconnected || "Disconnected. Reload the page to carry on.",
     notSent: root.dataset.msgNotSent || "Not connected: nothing was sent."
   };
   function msg(key) { return texts[key]; }

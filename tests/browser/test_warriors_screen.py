@@ -205,60 +205,92 @@ def test_help_opened_with_question_mark_explains_winning_skips_and_going_first(m
     focus_is_on_the_board(page)
 
 
-@pytest.mark.parametrize("how", ["killed", "stopped"])
-def test_while_the_server_is_away_the_screen_says_reconnecting_and_nothing_is_sent_late(
-    how, transactional_db, new_page, console, duel
-):
+class OwnServer:
+    """A Daphne process of the test's own, to stop (killed, or politely) and start again on the
+    same address, as when a school's server restarts."""
+
+    def __init__(self) -> None:
+        self.proc, self.base = start_daphne()
+
+    def stop(self, how: str) -> None:
+        if how == "killed":
+            self.proc.kill()
+            self.proc.wait()
+        else:
+            stop_daphne(self.proc)
+
+    def start_again(self) -> None:
+        self.proc, base = start_daphne(port=int(self.base.rsplit(":", 1)[1]))
+        assert base == self.base
+
+
+@pytest.fixture
+def own_server(transactional_db, console):
     # What Chromium and htmx log about the failed reconnection attempts: expected here.
     console.allow(r"WebSocket connection to .* failed")
     console.allow(r"htmx-2\.min\.js: console error: \[object Event\]$")
+    server = OwnServer()
+    yield server
+    stop_daphne(server.proc)
+
+
+def connection_says(page, text: str, timeout: float) -> None:
+    page.wait_for_function(
+        "t => document.getElementById('connection').textContent === t", arg=text, timeout=timeout
+    )
+
+
+@pytest.mark.parametrize("how", ["killed", "stopped"])
+def test_while_the_server_is_away_the_screen_says_reconnecting_and_nothing_is_sent_late(
+    how, own_server, new_page, duel
+):
     match, users = duel
-    proc, base = start_daphne()
-    port = int(base.rsplit(":", 1)[1])
     page = new_page()
-    log_in(page, base, users[state_of(match).to_move])
-    page.goto(f"{base}/play/m/{match.pk}/")
+    log_in(page, own_server.base, users[state_of(match).to_move])
+    page.goto(f"{own_server.base}/play/m/{match.pk}/")
     wait_connected(page)
     assert page.inner_text("#connection") == ""
-    if how == "killed":
-        proc.kill()
-        proc.wait()
-    else:
-        stop_daphne(proc)
-    try:
-        page.wait_for_function(
-            "() => document.getElementById('connection').textContent === 'Reconnecting…'",
-            timeout=2000,
-        )
-        assert "is-offline" in page.get_attribute("#match", "class")
-        for control in ('[data-action="attack"]', '[data-action="skip"]', ".keypad .key"):
-            assert page.locator(control).first.is_disabled(), control
-        screenshot(page, f"warriors-reconnecting-{how}")
-        assert_accessible(page, "match reconnecting")
-        # a tap on two dice (what was a Strength attack) and a typed attack: neither goes
-        move = plan(match)
-        ply = match.ply
-        state = state_of(match)
-        me = state.to_move
-        page.locator(f'.die[data-die="{state.dice[me][-1].id}"]').dispatch_event("click")
-        page.locator(f'.die[data-die="{state.dice[1 - me][0].id}"]').dispatch_event("click")
-        by_keyboard(page, match, move)
-        assert errors(page).startswith("Not connected: nothing was sent.")
-        proc, again = start_daphne(port=port)
-        assert again == base
-        page.wait_for_function(
-            "() => document.getElementById('connection').textContent === ''"
-            " && !document.getElementById('match').classList.contains('is-offline')",
-            timeout=15_000,
-        )
-        page.wait_for_timeout(1000)  # time for anything queued to arrive late
-        match.refresh_from_db()
-        assert match.ply == ply, "a move made while offline was sent late"
-        assert not page.locator('[data-action="skip"]').is_disabled()
-        by_mouse(page, match, plan(match))
-        wait_for_ply_after(page, ply)
-    finally:
-        stop_daphne(proc)
+    own_server.stop(how)
+    connection_says(page, "Reconnecting…", timeout=2000)
+    assert "is-offline" in page.get_attribute("#match", "class")
+    for control in ('[data-action="attack"]', '[data-action="skip"]', ".keypad .key"):
+        assert page.locator(control).first.is_disabled(), control
+    screenshot(page, f"warriors-reconnecting-{how}")
+    assert_accessible(page, "match reconnecting")
+    # a tap on two dice (what was a Strength attack) and a typed attack: neither goes
+    move = plan(match)
+    ply = match.ply
+    state = state_of(match)
+    me = state.to_move
+    page.locator(f'.die[data-die="{state.dice[me][-1].id}"]').dispatch_event("click")
+    page.locator(f'.die[data-die="{state.dice[1 - me][0].id}"]').dispatch_event("click")
+    by_keyboard(page, match, move)
+    assert errors(page).startswith("Not connected: nothing was sent.")
+    own_server.start_again()
+    connection_says(page, "", timeout=15_000)
+    assert "is-offline" not in page.get_attribute("#match", "class")
+    page.wait_for_timeout(1000)  # time for anything queued to arrive late
+    match.refresh_from_db()
+    assert match.ply == ply, "a move made while offline was sent late"
+    assert not page.locator('[data-action="skip"]').is_disabled()
+    by_mouse(page, match, plan(match))
+    wait_for_ply_after(page, ply)
+
+
+def test_a_watcher_refused_on_reconnecting_is_told_to_reload_not_left_reconnecting(
+    own_server, new_page, duel, classroom, teacher
+):
+    match, _users = duel
+    page = new_page()
+    log_in(page, own_server.base, teacher)
+    page.goto(f"{own_server.base}/play/m/{match.pk}/")
+    wait_connected(page)
+    own_server.stop("killed")
+    connection_says(page, "Reconnecting…", timeout=2000)
+    classroom.teachers.remove(teacher)  # no longer a teacher of the class: may not watch
+    own_server.start_again()
+    connection_says(page, "Disconnected. Reload the page to carry on.", timeout=15_000)
+    assert errors(page) == "You cannot open this match."
 
 
 def test_game_over_says_you_won_once_and_the_loser_reads_what_happened(live, login_page, duel):
