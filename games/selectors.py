@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from classrooms.models import User
 from classrooms.permissions import teaches
 from games import engine
-from games.describe import describe_move, describe_result
+from games.describe import describe_ending, describe_move, describe_result
 from games.guided import prompt_for
 from games.models import Match, Seat
 from games.snapshot import move_facts, seat_name, snapshot_from_db
@@ -176,7 +176,6 @@ def view_for(snap: dict[str, Any], viewer: Viewer, log: list | None = None) -> d
     sides = _sides(state, names, viewer, _last_dice(snap["last"]))
     me = viewer.seat if viewer.seat is not None else 0
     finished = snap["status"] == Match.Status.FINISHED
-    winner = snap["winner_seat"]
     return {
         "match_id": snap["id"],
         "viewer": viewer,
@@ -191,10 +190,7 @@ def view_for(snap: dict[str, Any], viewer: Viewer, log: list | None = None) -> d
         "clock_ms": None if finished else _remaining_ms(snap["clock_deadline"]),
         "move_ms": None if finished else _remaining_ms(snap["move_deadline"]),
         "last_move": describe_move(snap["last"], names) if snap["last"] else "",
-        "result": describe_result(winner, snap["result_reason"], names, viewer.seat)
-        if finished
-        else "",
-        "won": finished and viewer.seat is not None and winner == viewer.seat,
+        "ending": describe_ending(state, names, viewer.seat) if finished else None,
         "guided": bool(snap["options"].get("guided")),
         "prompt": prompt_for(snap),
         "log": log,
@@ -259,7 +255,7 @@ def _row(match: Match, now: datetime) -> dict[str, Any]:
     else:
         row.update(
             playing=False,
-            result=describe_result(match.winner_seat, match.result_reason, names, None),
+            result=describe_result(match.winner_seat, match.result_reason, names),
         )
     return row
 

@@ -12,7 +12,8 @@ Events (JSON-safe dicts, in the order things happened):
 - skip: player, forced, timeout
 - game_over: winner, reason, game_number, match_over
 - new_game: game_number, first, opening (every opening roll, A's values then B's)
-Reasons: all_captured, three_captures, clock, stalled, resigned.
+Reasons: all_captured, three_captures, clock, resigned, stalled (two forced skips in a row:
+nobody could capture), skips (four skips in a row, of any kind).
 """
 
 from games.rules.common import IllegalMove, Outcome

@@ -160,7 +160,7 @@ def apply(state: State, action: Action, *, source: RollSource | None = None) -> 
                 state, to_move=1 - p, skips_in_row=state.skips_in_row + 1, forced_skips_in_row=0
             )
             if state.skips_in_row >= STALLED_SKIPS:
-                state = _end_game(state, clock_outcome(state), "stalled", events, roller)
+                state = _end_game(state, clock_outcome(state), "skips", events, roller)
         case Strength(player=p, attacker=attacker, target=target):
             _check_turn(state, p)
             attack, victim = check_strength(state, p, attacker, target)
@@ -256,7 +256,11 @@ def _capture(
 
 
 def _forced_skips(state: State, events: Events, roller: _Roller) -> State:
-    """Skip the side to move while it cannot capture; end a stalled game as at clock expiry."""
+    """Skip the side to move while it cannot capture; end a stalled game as at clock expiry.
+
+    The end names its cause: "stalled" when neither side could capture, "skips" when a side
+    that could (an earlier voluntary skip) made the fourth skip in a row.
+    """
     while not state.finished and not can_capture(state, state.to_move):
         p = state.to_move
         events.append({"type": "skip", "player": p, "forced": True, "timeout": False})
@@ -266,8 +270,10 @@ def _forced_skips(state: State, events: Events, roller: _Roller) -> State:
             skips_in_row=state.skips_in_row + 1,
             forced_skips_in_row=state.forced_skips_in_row + 1,
         )
-        if state.forced_skips_in_row >= STALLED_FORCED_SKIPS or state.skips_in_row >= STALLED_SKIPS:
+        if state.forced_skips_in_row >= STALLED_FORCED_SKIPS:
             state = _end_game(state, clock_outcome(state), "stalled", events, roller)
+        elif state.skips_in_row >= STALLED_SKIPS:
+            state = _end_game(state, clock_outcome(state), "skips", events, roller)
     return state
 
 
