@@ -12,7 +12,7 @@ from games.rules.warriors import (
     Variants,
     apply,
 )
-from tests.games.rules.warriors_factories import board
+from tests.games.rules.warriors.factories import board
 
 NAMES = ["Ada", "Ben"]
 ONES = ScriptedRolls([1] * 40)
