@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from classrooms.forms import ClassCodeForm, StudentPasswordForm
 from classrooms.selectors import classroom_by_code, student_by_login_token, students_for_classroom
+from classrooms.services.cards import card_session_record
 from classrooms.services.logins import TOO_MANY_TRIES, LoginRefused, student_login
 from classrooms.services.throttle import (
     CODE_GUESSES,
@@ -118,5 +119,7 @@ def qr_login(request: HttpRequest, token: str) -> HttpResponse:
         response = render(request, "classrooms/student/qr_invalid.html", status=404)
         return no_store(response)
     if request.method == "POST":
-        return _finish_login(request, student.user)
+        response = _finish_login(request, student.user)
+        card_session_record(student=student, session_key=request.session.session_key)
+        return response
     return no_store(render(request, "classrooms/student/qr.html", {"student": student}))

@@ -11,10 +11,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from classrooms.models import Classroom, Student, User
-from classrooms.permissions import student_of, teaches
+from classrooms.permissions import student_is_current, student_of, teaches
 from games.models import Challenge, Match, Presence
 from games.services.broadcast import on_commit_class_event, on_commit_user_event
-from games.services.matches import match_create
+from games.services.matches import CANNOT_PLAY, match_create
 
 ONLINE_SECONDS = 45
 HEARTBEAT_SECONDS = 15
@@ -77,8 +77,10 @@ def challenge_create(
 ) -> Challenge:
     """Challenge a classmate (replacing your earlier unanswered challenge)."""
     sender = student_of(from_user)
+    if sender is None or not student_is_current(sender):
+        raise LobbyRefused(str(CANNOT_PLAY))
     receiver = Student.objects.filter(user_id=to_user_id, archived_at__isnull=True).first()
-    if sender is None or receiver is None or receiver.classroom_id != sender.classroom_id:
+    if receiver is None or receiver.classroom_id != sender.classroom_id:
         raise LobbyRefused(_("You can only challenge classmates."))
     if receiver.user_id == from_user.pk:
         raise LobbyRefused(_("Challenge someone else!"))
@@ -101,6 +103,9 @@ def challenge_create(
 
 def challenge_answer(*, challenge_id: int, user: User, accept: bool) -> Challenge:
     """Accept (creating the match) or decline a challenge sent to `user`; answered once."""
+    student = student_of(user)
+    if student is None or not student_is_current(student):
+        raise LobbyRefused(str(CANNOT_PLAY))
     with transaction.atomic():
         challenge = (
             Challenge.objects.select_for_update()
