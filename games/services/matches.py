@@ -307,7 +307,7 @@ def expire_overdue_matches(*, now: datetime | None = None) -> int:
         Q(clock_deadline__lte=now) | Q(move_deadline__lte=now), status=Match.Status.PLAYING
     )
     count = 0
-    for pk in due.values_list("pk", flat=True):
+    for pk in due.order_by().values_list("pk", flat=True):
         if match_expire_clock(match=pk, now=now) is not None:
             count += 1
     return count

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db.models import CharField, Count, Q
+from django.db.models import CharField
 
 from games import engine
 from games.models import Match, Move, Seat
@@ -20,9 +20,9 @@ KIND_OF_ACTION = {
     "clock_expired": Move.Kind.CLOCK,
 }
 # Refused Mind attacks are evidence for the reports, but one socket can send hundreds a second.
-# Stored per player: the same expression at the same target once per ply, at most
-# ATTEMPTS_PER_SECOND in any second and at most ATTEMPTS_PER_TURN in one turn (ply); the first
-# attempts of a turn, the ones a report reads, are always kept. The sender gets the rules'
+# Stored per player and turn (ply): the same expression at the same target once, at most
+# ATTEMPTS_PER_SECOND in any second and at most ATTEMPTS_PER_TURN in all; the first attempts of
+# a turn, the ones a report reads, are always kept. The sender gets the rules'
 # message for every attempt: only storage is limited.
 ATTEMPTS_PER_SECOND = 3
 ATTEMPTS_PER_TURN = 20
@@ -154,20 +154,22 @@ def fitted(move: Move) -> Move:
 
 
 def _attempt_storable(match: Match, seat: Seat, action, now: datetime) -> bool:
-    """Within the attempt limits (above); one indexed query, under the match's row lock."""
-    counts = Move.objects.filter(match=match, seat=seat.index, kind=Move.Kind.REJECTED).aggregate(
-        turn=Count("pk", filter=Q(seen_ply=match.ply)),
-        same=Count(
-            "pk",
-            filter=Q(seen_ply=match.ply, expression=action.expression, target=action.target),
-        ),
-        second=Count("pk", filter=Q(created_at__gt=now - timedelta(seconds=1))),
+    """Within the attempt limits (above): one query on the (match, seat, ply) index of refused
+    attempts, under the match's row lock, reading at most ATTEMPTS_PER_TURN rows."""
+    stored = (
+        Move.objects.filter(
+            match=match, seat=seat.index, seen_ply=match.ply, kind=Move.Kind.REJECTED
+        )
+        .order_by()  # the log's default order would join the match for nothing
+        .values_list("expression", "target", "created_at")
     )
-    return (
-        counts["same"] == 0
-        and counts["turn"] < ATTEMPTS_PER_TURN
-        and counts["second"] < ATTEMPTS_PER_SECOND
-    )
+    recent = now - timedelta(seconds=1)
+    seconds = 0
+    for expression, target, created_at in stored:
+        if expression == action.expression and target == action.target:
+            return False
+        seconds += created_at > recent
+    return len(stored) < ATTEMPTS_PER_TURN and seconds < ATTEMPTS_PER_SECOND
 
 
 def rejected_attempt(

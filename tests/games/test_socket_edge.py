@@ -126,3 +126,36 @@ async def test_a_malformed_lobby_frame_is_not_understood_and_the_socket_stays_op
     await receive_until(comm, NOT_UNDERSTOOD)
     await still_open(comm)
     await comm.disconnect()
+
+
+async def test_a_failure_inside_a_handler_is_answered_and_logged_not_fatal(
+    match, monkeypatch, caplog
+):
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug in the preview")
+
+    monkeypatch.setattr("games.consumers.rendering.render_preview", broken)
+    comm = await connect(match, await sync_to_async(mover)(match))
+    await receive_until(comm, 'id="board"')
+    await comm.send_to(text_data=frame(kind="preview", expression="1 + 2"))
+    assert "Something went wrong on our side" in await receive_until(comm, 'id="errors"')
+    assert "a bug in the preview" in caplog.text  # the traceback reaches the log
+    await still_open(comm)
+    await comm.disconnect()
+
+
+async def test_a_failure_inside_a_lobby_handler_is_answered_and_logged_not_fatal(
+    two_students, monkeypatch, caplog
+):
+    def broken(**kwargs):
+        raise RuntimeError("a bug in challenges")
+
+    monkeypatch.setattr("games.lobby_consumer.lobby.challenge_create", broken)
+    ada, ben = two_students
+    comm = await lobby_socket(ada.user)
+    await receive_until(comm, 'id="presence"')
+    await comm.send_to(text_data=json.dumps({"kind": "challenge", "to": str(ben.user_id)}))
+    await receive_until(comm, "Something went wrong on our side")
+    assert "a bug in challenges" in caplog.text
+    await still_open(comm)
+    await comm.disconnect()
