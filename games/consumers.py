@@ -141,7 +141,7 @@ class MatchConsumer(GuardedConsumer):
 
     async def match_changed(self, event: dict) -> None:
         ply = event.get("ply", 0)
-        if ply <= self.seen_ply:
+        if ply <= self.seen_ply or self.admitted is None:  # old news, or a socket being closed
             return
         snap = event.get("snap")
         if snap is None or snap["status"] != "playing":
