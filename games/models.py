@@ -8,6 +8,7 @@ facts the progress reports aggregate.
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -161,7 +162,8 @@ class Move(models.Model):
     capture_available = models.BooleanField(null=True)
     best_capture = models.CharField(max_length=200, blank=True)
     events = models.JSONField(default=list, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    # The services' clock, not the row's insertion: the attempt limits compare it with theirs.
+    created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["match", "ply", "id"]
@@ -174,6 +176,12 @@ class Move(models.Model):
             models.Index(fields=["user", "kind", "success"]),
             models.Index(fields=["user", "created_at"]),
             models.Index(fields=["kind", "success"]),
+            # The refused attempts of one player and turn, counted before storing another.
+            models.Index(
+                fields=["match", "seat", "seen_ply"],
+                condition=Q(kind="rejected"),
+                name="move_attempts_by_turn",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -19,6 +19,7 @@ from classrooms.devices import device_remember
 from classrooms.forms import ClassCodeForm, StudentPasswordForm
 from classrooms.models import Classroom
 from classrooms.selectors import student_by_login_token, students_for_classroom
+from classrooms.services.cards import card_session_record
 from classrooms.services.logins import (
     UNKNOWN_CODE,
     LoginRefused,
@@ -121,5 +122,7 @@ def qr_login(request: HttpRequest, token: str) -> HttpResponse:
         response = render(request, "classrooms/student/qr_invalid.html", status=404)
         return no_store(response)
     if request.method == "POST":
-        return _finish_login(request, student.user)
+        response = _finish_login(request, student.user)
+        card_session_record(student=student, session_key=request.session.session_key)
+        return response
     return no_store(render(request, "classrooms/student/qr.html", {"student": student}))

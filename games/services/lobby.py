@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from classrooms.models import Classroom, Student, User
-from classrooms.permissions import student_of, teaches
+from classrooms.permissions import student_is_current, student_of, teaches
 from games.models import Challenge, Match, Presence
 from games.services.broadcast import on_commit_class_event, on_commit_user_event
-from games.services.matches import DEFAULT_CLOCK_SECONDS, match_create
+from games.services.matches import CANNOT_PLAY, DEFAULT_CLOCK_SECONDS, match_create
 
 ONLINE_SECONDS = 45
 HEARTBEAT_SECONDS = 15
@@ -78,8 +78,10 @@ def challenge_create(
 ) -> Challenge:
     """Challenge a classmate (replacing your earlier unanswered challenge)."""
     sender = student_of(from_user)
+    if sender is None or not student_is_current(sender):
+        raise LobbyRefused(str(CANNOT_PLAY))
     receiver = Student.objects.filter(user_id=to_user_id, archived_at__isnull=True).first()
-    if sender is None or receiver is None or receiver.classroom_id != sender.classroom_id:
+    if receiver is None or receiver.classroom_id != sender.classroom_id:
         raise LobbyRefused(_("You can only challenge classmates."))
     if receiver.user_id == from_user.pk:
         raise LobbyRefused(_("Challenge someone else!"))
@@ -102,6 +104,9 @@ def challenge_create(
 
 def challenge_answer(*, challenge_id: int, user: User, accept: bool) -> Challenge:
     """Accept (creating the match) or decline a challenge sent to `user`; answered once."""
+    student = student_of(user)
+    if student is None or not student_is_current(student):
+        raise LobbyRefused(str(CANNOT_PLAY))
     with transaction.atomic():
         challenge = (
             Challenge.objects.select_for_update()
