@@ -84,6 +84,12 @@ def daphne_options(port: int) -> list[str]:
     return [str(port) if arg == "%i" else arg for arg in command[1:-1]]
 
 
+def lines_matching(log: Path, pattern: str) -> list[str]:
+    """The lines of the log file matching `pattern` (a regex); none before it exists."""
+    text = log.read_text() if log.exists() else ""
+    return [line for line in text.splitlines() if re.search(pattern, line)]
+
+
 @dataclass
 class Backend:
     """One Daphne process, started as the systemd unit starts it, with an access log."""
@@ -116,9 +122,7 @@ class Backend:
             stop_daphne(self.proc)
 
     def log_lines(self, pattern: str) -> list[str]:
-        """The access log's lines matching `pattern` (a regex)."""
-        text = self.log.read_text() if self.log.exists() else ""
-        return [line for line in text.splitlines() if re.search(pattern, line)]
+        return lines_matching(self.log, pattern)
 
 
 def site_config(
@@ -230,8 +234,7 @@ class Topology:
             list(pool.map(lambda name: self.backends[name].start(), names))
 
     def access_log_lines(self, pattern: str) -> list[str]:
-        text = self.access_log.read_text() if self.access_log.exists() else ""
-        return [line for line in text.splitlines() if re.search(pattern, line)]
+        return lines_matching(self.access_log, pattern)
 
     def stop(self) -> None:
         for backend in self.backends.values():
