@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "channels",
     "classrooms",
     "games",
+    "games.progress",
 ]
 
 MIDDLEWARE = [
@@ -158,7 +159,10 @@ PASSWORD_HASHERS = [
 # Where a logged-in student lands: the play lobby.
 STUDENT_HOME_URL_NAME = os.environ.get("STUDENT_HOME_URL_NAME", "games:lobby")
 # Extra sections for a student's data export: {"section": "dotted.path.to.callable(student)"}.
-STUDENT_DATA_EXPORTERS: dict[str, str] = {"games": "games.exports.student_games_export"}
+STUDENT_DATA_EXPORTERS: dict[str, str] = {
+    "games": "games.exports.student_games_export",
+    "evidence": "games.progress.data_export.student_evidence_export",
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -6,7 +6,9 @@ from datetime import datetime
 from typing import Any
 
 from games import engine
+from games.evidence.warriors import refused_act, warriors_act
 from games.models import Match, Move, Seat
+from games.services.evidence import calculations_record
 
 KIND_OF_ACTION = {
     "strength": Move.Kind.STRENGTH,
@@ -130,7 +132,20 @@ def record_move(
                 success=None,
             )
         )
-    return Move.objects.bulk_create(moves)
+    stored = Move.objects.bulk_create(moves)
+    if seat is not None:
+        act = warriors_act(before, action, events, **_evidence_facts(facts))
+        calculations_record(match=match, seats=seats, acts=[act], now=now)
+    return stored
+
+
+def _evidence_facts(facts: dict[str, Any]) -> dict[str, Any]:
+    """The seat facts the evidence mapping takes, from the move's learning facts."""
+    return {
+        "capture_available": facts.get("capture_available"),
+        "best_capture": facts.get("best_capture", ""),
+        "think_ms": facts.get("think_ms"),
+    }
 
 
 def rejected_attempt(
@@ -141,6 +156,8 @@ def rejected_attempt(
         return None
     preview = engine.preview(state, seat.index, action.expression, action.dice)
     facts = _learning_facts(match, state, action, seat, now)
+    act = refused_act(state, action, **_evidence_facts(facts))
+    calculations_record(match=match, seats=[seat], acts=[act], now=now)
     return Move.objects.create(
         match=match,
         ply=None,
