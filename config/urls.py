@@ -9,6 +9,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("classrooms.urls")),
     path("play/", include("games.urls")),
+    path("", include("games.progress.urls")),
     path(
         "healthz",
         TemplateView.as_view(template_name="healthz.txt", content_type="text/plain"),

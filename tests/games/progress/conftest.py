@@ -35,8 +35,17 @@ def mind(*, seat: int = 0, ok: bool = True, ms: int = 2500, **flags) -> acts.Act
     )
 
 
-def answer(level: int, a: int, b: int, *, seat: int = 0, ok: bool = True, best: bool = True,
-           ms: int = 3000, op: str = "add") -> acts.Act:  # fmt: skip
+def answer(
+    level: int,
+    a: int,
+    b: int,
+    *,
+    seat: int = 0,
+    ok: bool = True,
+    best: bool = True,
+    ms: int = 3000,
+    op: str = "add",
+) -> acts.Act:
     """A card-war answer at a fact-family level (no target)."""
     return acts.Act(
         seat=seat,

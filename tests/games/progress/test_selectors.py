@@ -75,20 +75,36 @@ def test_weekly_trend_has_every_week_of_the_window_with_its_attempts(
 
 def test_warriors_strategy(warriors_match, two_students, record):
     ada = two_students[0].user
-    three_dice = acts.Act(seat=0, kind=acts.MIND, operands=(2, 3, 4), mul=True, add=True,
-                          brackets=True, value=20, target=20, correct=True,
-                          option_available=True, chose_best=True)  # fmt: skip
+    three_dice = acts.Act(
+        seat=0,
+        kind=acts.MIND,
+        operands=(2, 3, 4),
+        mul=True,
+        add=True,
+        brackets=True,
+        value=20,
+        target=20,
+        correct=True,
+        option_available=True,
+        chose_best=True,
+    )
     record(warriors_match, [mind(), three_dice, mind(ok=False)], at(1))
     record(
         warriors_match,
         [
-            acts.Act(seat=0, kind=acts.STRENGTH, operands=(9, 4), target=4,
-                     option_available=True, chose_best=False),
+            acts.Act(
+                seat=0,
+                kind=acts.STRENGTH,
+                operands=(9, 4),
+                target=4,
+                option_available=True,
+                chose_best=False,
+            ),
             acts.Act(seat=0, kind=acts.SKIP, option_available=True, chose_best=False),
             acts.Act(seat=0, kind=acts.SKIP, option_available=False),
         ],
         at(2),
-    )  # fmt: skip
+    )
     figures = selectors.warriors_strategy(ada.pk, window_for("7", today()))
     assert (figures["mind"], figures["strength"], figures["refused"], figures["skips"]) == (
         2,
@@ -97,8 +113,15 @@ def test_warriors_strategy(warriors_match, two_students, record):
         2,
     )
     assert figures["dice_per_mind"] == 2.5
-    assert figures["operators"] == {"add": 3, "sub": 0, "mul": 1, "div": 0, "square": 0,
-                                    "root": 0, "brackets": 1}  # fmt: skip
+    assert figures["operators"] == {
+        "add": 3,
+        "sub": 0,
+        "mul": 1,
+        "div": 0,
+        "square": 0,
+        "root": 0,
+        "brackets": 1,
+    }
     assert (figures["chances"], figures["missed"], figures["largest"]) == (3, 2, 20)
 
 
@@ -116,10 +139,16 @@ def test_fact_families_per_pair_of_cards_for_a_class_and_a_student(
 ):
     ada, ben = (s.user for s in two_students)
     match = cardwar_match(2)
-    record(match, [answer(2, 7, 8, op="mul", ms=4000), answer(2, 8, 7, op="mul", ok=False,
-                                                              ms=90_000)], at(1))  # fmt: skip
-    record(match, [answer(2, 8, 7, seat=1, op="mul", ms=2000), answer(2, 3, 3, seat=1, op="mul")],
-           at(2))  # fmt: skip
+    record(
+        match,
+        [answer(2, 7, 8, op="mul", ms=4000), answer(2, 8, 7, op="mul", ok=False, ms=90_000)],
+        at(1),
+    )
+    record(
+        match,
+        [answer(2, 8, 7, seat=1, op="mul", ms=2000), answer(2, 3, 3, seat=1, op="mul")],
+        at(2),
+    )
     window = window_for("7", today())
     grid = selectors.fact_families([ada.pk, ben.pk], window)
     cell = grid[2][(7, 8)]

@@ -1,0 +1,68 @@
+"""Filters for report pages: times, exact values, labels."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django import template
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+
+from games.progress.labels import LEVEL_CHEERS, LEVEL_LABELS, REASON_LABELS, SKILL_LABELS
+from games.progress.variants import game_line_label
+
+register = template.Library()
+
+
+@register.filter
+def seconds(ms: int | None) -> str:
+    """2750 -> "2.8 s" ("–" when unknown)."""
+    if ms is None:
+        return "–"
+    return _("%(seconds)s s") % {"seconds": number_format(ms / 1000, 1)}
+
+
+@register.filter
+def exact(value: str | None) -> str:
+    """A stored "n/d" as shown: "7", "7/2", "-13/3" ("–" when none)."""
+    if not value:
+        return "–"
+    fraction = Fraction(value)
+    if fraction.denominator == 1:
+        return str(fraction.numerator)
+    return f"{fraction.numerator}/{fraction.denominator}"
+
+
+@register.filter
+def skill_label(skill: str) -> str:
+    return SKILL_LABELS.get(skill, skill)
+
+
+@register.filter
+def level_label(level: str) -> str:
+    return LEVEL_LABELS.get(level, level)
+
+
+@register.filter
+def level_cheer(level: str) -> str:
+    return LEVEL_CHEERS.get(level, "")
+
+
+@register.filter
+def reason_label(reason: str) -> str:
+    return REASON_LABELS.get(reason, reason)
+
+
+@register.filter
+def game_label(line) -> str:
+    return game_line_label(line.game, line.variants)
+
+
+@register.filter
+def signed(points: int | None) -> str:
+    """+12 / −5 / ±0 percentage points ("–" when not comparable)."""
+    if points is None:
+        return "–"
+    if points > 0:
+        return f"+{points}"
+    return "±0" if points == 0 else f"−{-points}"
