@@ -252,8 +252,13 @@ class Calculation(models.Model):
         CARDWAR_ANSWER = acts.CARDWAR_ANSWER, _("Card-war answer")
         CARDWAR_TARGET = acts.CARDWAR_TARGET, _("Card-war target named")
 
+    # No single-column indexes on student and class: the (student, created) and (class,
+    # created) indexes serve those lookups, and every index costs the move a write.
     student = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="calculations"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="calculations",
+        db_index=False,
     )
     # The class the student was in when they played (reports follow the student, not this).
     classroom = models.ForeignKey(
@@ -262,6 +267,7 @@ class Calculation(models.Model):
         null=True,
         blank=True,
         related_name="calculations",
+        db_index=False,
     )
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="calculations")
     game = models.CharField(max_length=16, choices=Match.Game)
@@ -315,8 +321,12 @@ class SkillDay(models.Model):
     (medians are read from them).
     """
 
+    # The unique (student, day, skill) index serves lookups by student.
     student = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="skill_days"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="skill_days",
+        db_index=False,
     )
     day = models.DateField()
     skill = models.CharField(max_length=16)

@@ -19,19 +19,24 @@ SPARK_WIDTH, SPARK_HEIGHT = 112, 28
 
 @dataclass(frozen=True)
 class Bar:
-    x: float
-    y: float
-    width: float
-    height: float
-    label: str
+    """A rectangle, its numbers as SVG attribute text (one decimal)."""
+
+    x: str
+    y: str
+    width: str
+    height: str
+
+
+def bar(x: float, y: float, width: float, height: float) -> Bar:
+    return Bar(f"{x:.1f}", f"{y:.1f}", f"{width:.1f}", f"{height:.1f}")
 
 
 @dataclass(frozen=True)
 class WeeklyChart:
     bars: list[Bar]
     points: str  # the % right line, "x,y x,y …"
-    dots: list[tuple[float, float]]
-    ticks: list[tuple[float, str]]  # week labels along the bottom
+    dots: list[tuple[str, str]]
+    ticks: list[tuple[str, str]]  # week labels along the bottom
     most: int  # the attempts axis' top
     summary: str
     width: int = WIDTH
@@ -47,7 +52,12 @@ def _week(day: date) -> str:
     return date_format(day, "j M")
 
 
-def weekly_chart(trend: list[dict]) -> WeeklyChart:
+def week_labels(trend: list[dict]) -> dict[date, str]:
+    """Each week's label ("3 Nov"), made once for every chart of the page."""
+    return {w["week"]: _week(w["week"]) for w in trend}
+
+
+def weekly_chart(trend: list[dict], labels: dict[date, str]) -> WeeklyChart:
     """Bars: attempts per week; line: per cent right in the weeks with attempts."""
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     most = max([w["attempts"] for w in trend] + [1])
@@ -58,18 +68,18 @@ def weekly_chart(trend: list[dict]) -> WeeklyChart:
         n, right = week["attempts"], week["correct"]
         height = plot_h * n / most
         x = LEFT + i * slot
-        label = _week(week["week"])
-        bars.append(Bar(x + slot * 0.2, TOP + plot_h - height, slot * 0.6, height, label))
+        label = labels[week["week"]]
+        bars.append(bar(x + slot * 0.2, TOP + plot_h - height, slot * 0.6, height))
         if i % every == 0:
-            ticks.append((x + slot / 2, label))
+            ticks.append((f"{x + slot / 2:.1f}", label))
         if n:
-            dots.append((x + slot / 2, TOP + plot_h * (1 - right / n)))
+            dots.append((f"{x + slot / 2:.1f}", f"{TOP + plot_h * (1 - right / n):.1f}"))
             parts.append(
                 _("week of %(week)s: %(right)d of %(n)d right")
                 % {"week": label, "right": right, "n": n}
             )
     summary = "; ".join(parts) if parts else _("No attempts in this period.")
-    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in dots)
+    points = " ".join(f"{x},{y}" for x, y in dots)
     return WeeklyChart(bars, points, dots, ticks, most, summary)
 
 
@@ -81,15 +91,14 @@ class Spark:
     height: int = SPARK_HEIGHT
 
 
-def sparkline(weeks: list[tuple[date, int, int]]) -> Spark:
+def sparkline(weeks: list[tuple[date, int, int]], labels: dict[date, str]) -> Spark:
     """Per cent right per week as small bars (a thin stub for weeks without attempts)."""
     slot = SPARK_WIDTH / max(len(weeks), 1)
     bars, parts = [], []
     for i, (week, n, right) in enumerate(weeks):
         height = (SPARK_HEIGHT - 2) * right / n if n else 1
         height = max(height, 1)
-        label = _week(week)
-        bars.append(Bar(i * slot + 1, SPARK_HEIGHT - height, max(slot - 2, 1), height, label))
+        bars.append(bar(i * slot + 1, SPARK_HEIGHT - height, max(slot - 2, 1), height))
         if n:
-            parts.append(f"{label}: {right}/{n}")
+            parts.append(f"{labels[week]}: {right}/{n}")
     return Spark(bars, ", ".join(parts) or _("no attempts"))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from games.progress.selectors import FactCell
+from games.progress.templatetags.progress import seconds
 
 FACT_MIN_ATTEMPTS = 3
 CARD_VALUES = 13  # A = 1 … K = 13; an ace-high game adds 14
@@ -29,7 +30,9 @@ class Grid:
     symbol: str
     title: str
     values: list[int]
-    rows: list[tuple[int, list[tuple[int, FactCell | None, str]]]]
+    # Per row: the card value, then per cell (band, "right/answered", mean time text);
+    # empty texts for pairs nobody answered. Texts are made here: a page has ~700 cells.
+    rows: list[tuple[int, list[tuple[str, str, str]]]]
     answered: int
 
 
@@ -53,7 +56,12 @@ def fact_grids(families: dict[int, dict[tuple, FactCell]]) -> list[Grid]:
             row = []
             for b in values:
                 cell = cells.get((min(a, b), max(a, b)))
-                row.append((b, cell, band(cell)))
+                if cell is None:
+                    row.append(("none", "", ""))
+                else:
+                    row.append(
+                        (band(cell), f"{cell.correct}/{cell.attempts}", seconds(cell.mean_ms))
+                    )
             rows.append((a, row))
         symbol, title = OPERATIONS[level]
         grids.append(

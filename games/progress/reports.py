@@ -8,7 +8,7 @@ from datetime import date
 from classrooms.models import Classroom, Student
 from games.evidence.skills import SKILLS
 from games.progress import selectors
-from games.progress.charts import Spark, sparkline, weekly_chart
+from games.progress.charts import Spark, sparkline, week_labels, weekly_chart
 from games.progress.mastery import Suggestion
 from games.progress.practice import PRACTICE_FOR, Practice
 from games.progress.selectors import GameLine, SkillFigures
@@ -89,12 +89,13 @@ def student_report(student: Student, window: Window, today: date) -> dict:
     uid = student.user_id
     figures = selectors.skill_figures([uid], window).get(uid, {})
     trend = selectors.weekly_trend(uid, window)
-    sparks = _skill_sparks(trend)
+    labels = week_labels(trend)
+    sparks = _skill_sparks(trend, labels)
     return {
         "skills": [(f, sparks[f.skill]) for f in selectors.skills_in_order(figures)],
         "any_attempts": bool(figures),
         "trend": trend,
-        "chart": weekly_chart(trend),
+        "chart": weekly_chart(trend, labels),
         "strategy": selectors.warriors_strategy(uid, window),
         "best_choice": selectors.cardwar_best_choice(uid, window),
         "games": selectors.game_results([uid], window).get(uid, []),
@@ -102,9 +103,9 @@ def student_report(student: Student, window: Window, today: date) -> dict:
     }
 
 
-def _skill_sparks(trend: list[dict]) -> dict[str, Spark]:
+def _skill_sparks(trend: list[dict], labels: dict[date, str]) -> dict[str, Spark]:
     """Per skill, its week-by-week per cent right as a small chart."""
     return {
-        skill: sparkline([(w["week"], *w["skills"].get(skill, (0, 0))) for w in trend])
+        skill: sparkline([(w["week"], *w["skills"].get(skill, (0, 0))) for w in trend], labels)
         for skill in SKILLS
     }

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db.models import (
     Avg,
+    BooleanField,
     Case,
     Count,
     F,
@@ -26,7 +27,7 @@ from django.db.models import (
     Value,
     When,
 )
-from django.db.models.functions import TruncWeek
+from django.db.models.functions import Cast, TruncWeek
 from django.utils import timezone
 
 from games.evidence import acts
@@ -94,38 +95,46 @@ def skill_figures(
 ) -> dict[int, dict[str, SkillFigures]]:
     """Per student, per skill: the window's figures (and the previous window's, to compare).
 
-    One query over the rollup. Skills without attempts in the window are absent.
+    One query over the rollup, grouped by student, skill and which window the day is in
+    (plain sums: filtered ones cost more to build than the database takes to run them).
+    Skills without attempts in either window are absent.
     """
     previous = window.previous()
-    current = Q(day__gte=window.start)
-    before = Q(day__lt=window.start)
+    current = Case(
+        When(day__gte=window.start, then=Value(True)),
+        default=Value(False),
+        output_field=BooleanField(),
+    )
     rows = (
         SkillDay.objects.filter(
             student_id__in=list(user_ids),
             day__gte=previous.start if compare else window.start,
             day__lte=window.end,
         )
-        .values("student_id", "skill")
+        .annotate(current=current)
+        .values("student_id", "skill", "current")
         .annotate(
-            n=Sum("attempts", filter=current, default=0),
-            right=Sum("correct", filter=current, default=0),
-            days=Count("day", filter=current),
-            before_n=Sum("attempts", filter=before, default=0),
-            before_right=Sum("correct", filter=before, default=0),
-            **{f: Sum(f, filter=current, default=0) for f in BAND_FIELDS},
+            n=Sum("attempts"),
+            right=Sum("correct"),
+            days=Count("day"),
+            **{f: Sum(f) for f in BAND_FIELDS},
         )
     )
-    out: dict[int, dict[str, SkillFigures]] = defaultdict(dict)
+    parts: dict[tuple[int, str], dict[str, Any]] = defaultdict(dict)
     for row in rows:
-        out[row["student_id"]][row["skill"]] = SkillFigures(
-            skill=row["skill"],
-            attempts=row["n"],
-            correct=row["right"],
-            days=row["days"],
-            median_ms=mastery.median_ms([row[f] for f in BAND_FIELDS]),
-            previous_attempts=row["before_n"],
-            previous_correct=row["before_right"],
-        )
+        figures = parts[(row["student_id"], row["skill"])]
+        if row["current"]:
+            figures |= {
+                "attempts": row["n"],
+                "correct": row["right"],
+                "days": row["days"],
+                "median_ms": mastery.median_ms([row[f] for f in BAND_FIELDS]),
+            }
+        else:
+            figures |= {"previous_attempts": row["n"], "previous_correct": row["right"]}
+    out: dict[int, dict[str, SkillFigures]] = defaultdict(dict)
+    for (student_id, skill), figures in parts.items():
+        out[student_id][skill] = SkillFigures(skill=skill, **figures)
     return out
 
 
@@ -157,12 +166,19 @@ def weekly_trend(user_id: int, window: Window) -> list[dict[str, Any]]:
     ]
 
 
-def _mind(**extra: Any) -> Q:
-    return Q(act__in=[acts.MIND, acts.MIND_REFUSED], **extra)
+_OPERATORS = {
+    "add": "op_add",
+    "sub": "op_sub",
+    "mul": "op_mul",
+    "div": "op_div",
+    "square": "op_square",
+    "root": "op_root",
+    "brackets": "brackets",
+}
 
 
 def warriors_strategy(user_id: int, window: Window) -> dict[str, Any]:
-    """Maths Warriors strategy in the window (one query).
+    """Maths Warriors strategy in the window (one query, grouped by act and decision facts).
 
     mind / strength: captures of each kind; refused: refused Mind attacks; dice_per_mind: mean
     dice per applied Mind attack; operators: how many Mind attempts (applied or refused) used
@@ -170,35 +186,43 @@ def warriors_strategy(user_id: int, window: Window) -> dict[str, Any]:
     a capture of a smaller die than the best available; largest: the largest die value a Mind
     attack captured.
     """
-    captures = [acts.MIND, acts.STRENGTH]
-    figures = Calculation.objects.filter(
-        _in_window(window), student_id=user_id, game=Match.Game.WARRIORS
-    ).aggregate(
-        mind=Count("id", filter=Q(act=acts.MIND)),
-        strength=Count("id", filter=Q(act=acts.STRENGTH)),
-        refused=Count("id", filter=Q(act=acts.MIND_REFUSED)),
-        skips=Count("id", filter=Q(act=acts.SKIP)),
-        dice=Sum("operand_count", filter=Q(act=acts.MIND), default=0),
-        add=Count("id", filter=_mind(op_add=True)),
-        sub=Count("id", filter=_mind(op_sub=True)),
-        mul=Count("id", filter=_mind(op_mul=True)),
-        div=Count("id", filter=_mind(op_div=True)),
-        square=Count("id", filter=_mind(op_square=True)),
-        root=Count("id", filter=_mind(op_root=True)),
-        brackets=Count("id", filter=_mind(brackets=True)),
-        chances=Count("id", filter=Q(option_available=True, act__in=[*captures, acts.SKIP])),
-        missed=Count(
-            "id",
-            filter=Q(act=acts.SKIP, option_available=True) | Q(act__in=captures, chose_best=False),
-        ),
-        largest=Max("target", filter=Q(act=acts.MIND)),
+    rows = (
+        Calculation.objects.filter(_in_window(window), student_id=user_id, game=Match.Game.WARRIORS)
+        .values("act", "option_available", "chose_best")
+        .annotate(
+            n=Count("id"),
+            dice=Sum("operand_count"),
+            largest=Max("target"),
+            **{op: Sum(Cast(field, IntegerField())) for op, field in _OPERATORS.items()},
+        )
     )
-    mind = figures["mind"]
-    figures["dice_per_mind"] = round(figures["dice"] / mind, 1) if mind else None
-    figures["operators"] = {
-        op: figures.pop(op) for op in ("add", "sub", "mul", "div", "square", "root", "brackets")
+    count: dict[str, int] = defaultdict(int)
+    operators = dict.fromkeys(_OPERATORS, 0)
+    dice, chances, missed, largest = 0, 0, 0, []
+    for row in rows:
+        act, n = row["act"], row["n"]
+        count[act] += n
+        if act in (acts.MIND, acts.MIND_REFUSED):
+            for op in operators:
+                operators[op] += row[op] or 0
+        if act == acts.MIND:
+            dice += row["dice"] or 0
+            largest += [row["largest"]] if row["largest"] is not None else []
+        if row["option_available"] and act in (acts.MIND, acts.STRENGTH, acts.SKIP):
+            chances += n
+            missed += n if act == acts.SKIP or row["chose_best"] is False else 0
+    mind = count[acts.MIND]
+    return {
+        "mind": mind,
+        "strength": count[acts.STRENGTH],
+        "refused": count[acts.MIND_REFUSED],
+        "skips": count[acts.SKIP],
+        "dice_per_mind": round(dice / mind, 1) if mind else None,
+        "operators": operators,
+        "chances": chances,
+        "missed": missed,
+        "largest": max(largest, default=None),
     }
-    return figures
 
 
 def cardwar_best_choice(user_id: int, window: Window) -> list[dict[str, Any]]:
@@ -306,27 +330,26 @@ def game_results(user_ids: Iterable[int], window: Window) -> dict[int, list[Game
     return out
 
 
-def _weighted(field: str, today: date) -> Sum:
+def _week_weight(today: date) -> Case:
+    """Each rollup day's weight for practise-next: by its week of age, counted from today."""
     whens = [
-        When(
-            day__gt=today - timedelta(weeks=week + 1),
-            then=F(field) * Value(mastery.week_weight(week)),
-        )
+        When(day__gt=today - timedelta(weeks=week + 1), then=Value(mastery.week_weight(week)))
         for week in range(mastery.WEIGHTED_WEEKS)
     ]
-    default = F(field) * Value(mastery.week_weight(mastery.WEIGHTED_WEEKS))
-    return Sum(Case(*whens, default=default, output_field=FloatField()))
+    default = Value(mastery.week_weight(mastery.WEIGHTED_WEEKS))
+    return Case(*whens, default=default, output_field=FloatField())
 
 
 def practice_histories(user_id: int, today: date) -> dict[str, mastery.History]:
     """The student's whole record per skill, with recency weights, for practise-next."""
     rows = (
         SkillDay.objects.filter(student_id=user_id, day__lte=today)
+        .annotate(weight=_week_weight(today))
         .values("skill")
         .annotate(
             n=Sum("attempts"),
-            wn=_weighted("attempts", today),
-            wc=_weighted("correct", today),
+            wn=Sum(F("attempts") * F("weight"), output_field=FloatField()),
+            wc=Sum(F("correct") * F("weight"), output_field=FloatField()),
             last=Max("day"),
         )
     )

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from django import template
 from django.utils.formats import number_format
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from games.progress.labels import LEVEL_CHEERS, LEVEL_LABELS, REASON_LABELS, SKILL_LABELS
@@ -66,3 +67,30 @@ def signed(points: int | None) -> str:
     if points > 0:
         return f"+{points}"
     return "±0" if points == 0 else f"−{-points}"
+
+
+@register.simple_tag
+def svg_bars(bars) -> str:
+    """The <rect>s of a chart's bars (hundreds per page: one tag, not a template loop).
+
+    Every attribute is a number `charts` formatted, so there is nothing to escape."""
+    return mark_safe(  # noqa: S308
+        "".join(
+            f'<rect class="bar" x="{b.x}" y="{b.y}" width="{b.width}" height="{b.height}"/>'
+            for b in bars
+        )
+    )
+
+
+@register.simple_tag
+def fact_cells(cells) -> str:
+    """One grid row's <td>s (a page can hold 700 cells: one tag, not a template loop).
+
+    Band names, counts and times come from `facts.fact_grids` (no user text), so there is
+    nothing to escape."""
+    return mark_safe(  # noqa: S308
+        "".join(
+            f'<td class="fact-{band}">{text}<span class="fact-time">{time}</span></td>'
+            for band, text, time in cells
+        )
+    )

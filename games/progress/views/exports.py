@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Iterator
+
+from asgiref.sync import sync_to_async
+from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils.cache import patch_cache_control
 from django.utils.http import content_disposition_header
@@ -11,14 +15,31 @@ from games.progress import csv_exports
 from games.progress.views.common import window_from
 
 
-def _download(lines, filename: str, *, stream: bool) -> HttpResponse | StreamingHttpResponse:
+def _download(
+    request: HttpRequest, lines, filename: str, *, stream: bool
+) -> HttpResponse | StreamingHttpResponse:
     if stream:
-        response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
+        pieces = _pulled(lines) if isinstance(request, ASGIRequest) else lines
+        response = StreamingHttpResponse(pieces, content_type="text/csv; charset=utf-8")
     else:
         response = HttpResponse("".join(lines), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = content_disposition_header(True, filename)
     patch_cache_control(response, no_store=True, private=True)
     return response
+
+
+async def _pulled(pieces: Iterator[str]) -> AsyncIterator[str]:
+    """The pieces one by one from the request's thread (where its database connection is).
+
+    Under ASGI (Daphne) Django would first collect a plain iterator into a list, holding the
+    whole file in memory; an async iterator is sent as it comes.
+    """
+    step = sync_to_async(next, thread_sensitive=True)
+    try:
+        while (piece := await step(pieces, None)) is not None:
+            yield piece
+    finally:
+        await sync_to_async(pieces.close, thread_sensitive=True)()
 
 
 @teacher_required
@@ -27,7 +48,7 @@ def class_summary(request: HttpRequest, pk: int) -> HttpResponse:
     _form, window, _query = window_from(request)
     rows = csv_exports.summary_rows(classroom, window)
     name = csv_exports.file_name(classroom, window, "summary")
-    return _download(csv_exports.csv_lines(rows), name, stream=False)
+    return _download(request, csv_exports.csv_lines(rows), name, stream=False)
 
 
 @teacher_required
@@ -37,7 +58,7 @@ def class_calculations(request: HttpRequest, pk: int) -> StreamingHttpResponse:
     students = classroom.students.filter(archived_at__isnull=True).select_related("user")
     rows = csv_exports.calculation_rows(list(students), window)
     name = csv_exports.file_name(classroom, window, "calculations")
-    return _download(csv_exports.csv_lines(rows), name, stream=True)
+    return _download(request, csv_exports.csv_lines(rows, cells_safe=True), name, stream=True)
 
 
 @teacher_required
@@ -46,7 +67,7 @@ def student_skills(request: HttpRequest, pk: int) -> HttpResponse:
     _form, window, _query = window_from(request)
     rows = csv_exports.student_skill_rows(student, window)
     name = csv_exports.file_name(student.classroom, window, "skills", student)
-    return _download(csv_exports.csv_lines(rows), name, stream=False)
+    return _download(request, csv_exports.csv_lines(rows), name, stream=False)
 
 
 @teacher_required
@@ -55,4 +76,4 @@ def student_calculations(request: HttpRequest, pk: int) -> StreamingHttpResponse
     _form, window, _query = window_from(request)
     rows = csv_exports.calculation_rows([student], window)
     name = csv_exports.file_name(student.classroom, window, "calculations", student)
-    return _download(csv_exports.csv_lines(rows), name, stream=True)
+    return _download(request, csv_exports.csv_lines(rows, cells_safe=True), name, stream=True)

@@ -2,10 +2,13 @@
 
 import csv
 import io
+from datetime import UTC, datetime
 from fractions import Fraction
 from urllib.parse import quote
 
 import pytest
+from asgiref.sync import sync_to_async
+from django.db import connections
 from django.urls import reverse
 from django.utils import timezone
 
@@ -26,6 +29,10 @@ pytestmark = [pytest.mark.django_db, pytest.mark.smoke]
 
 def parsed(response) -> list[dict]:
     body = b"".join(response.streaming_content) if response.streaming else response.content
+    return parsed_bytes(body)
+
+
+def parsed_bytes(body: bytes) -> tuple[list[dict], list[str]]:
     assert body.startswith(b"\xef\xbb\xbf"), "UTF-8 byte-order mark"
     rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig"), newline="")))
     header, *data = rows
@@ -98,7 +105,9 @@ def test_the_class_summary_has_every_column_for_every_student(client, teacher, c
     assert by_name["Ben"]["subtraction_mastery"] == "not_enough"
 
 
-def test_the_calculation_log_streams_every_fact_oldest_first(client, teacher, classroom, lesson):
+def test_the_calculation_log_streams_every_fact_student_by_student(
+    client, teacher, classroom, lesson
+):
     client.force_login(teacher)
     response = client.get(reverse("progress:class_calculations_csv", args=[classroom.pk]))
     assert response.streaming
@@ -106,7 +115,12 @@ def test_the_calculation_log_streams_every_fact_oldest_first(client, teacher, cl
     rows, header = parsed(response)
     assert header == [name for name, _text in CALCULATION_COLUMNS]
     assert len(rows) == Calculation.objects.count() == 8
-    assert [r["date"] for r in rows] == sorted(r["date"] for r in rows)
+    # One student after another (Ada's rows, then Ben's), each oldest first.
+    names = [r["name"] for r in rows]
+    assert names == sorted(names)
+    for name in ("Ada", "Ben"):
+        times = [(r["date"], r["time"]) for r in rows if r["name"] == name]
+        assert times == sorted(times)
     first = rows[0]
     yesterday = (timezone.localdate() - timezone.timedelta(days=1)).isoformat()
     assert first == {
@@ -142,7 +156,7 @@ def test_the_calculation_log_streams_every_fact_oldest_first(client, teacher, cl
         "brackets": "no",
         "non_integer": "no",
     }
-    last = rows[-1]
+    last = next(r for r in rows if r["game"] == "cardwar")
     assert (last["game"], last["level"], last["act"]) == ("cardwar", "5", "cardwar_answer")
     assert (last["value_numerator"], last["value_denominator"]) == ("13", "3")
     assert (last["best_numerator"], last["best_denominator"]) == ("-10", "1")
@@ -185,3 +199,40 @@ def test_the_window_chooses_the_rows(client, teacher, classroom, lesson):
     assert f"_{today}_{today}_calculations.csv" in response["Content-Disposition"]
     rows, _header = parsed(response)
     assert [r["act"] for r in rows] == ["cardwar_answer"]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_under_asgi_the_log_is_sent_piece_by_piece(
+    async_client, teacher, classroom, lesson, monkeypatch
+):
+    """Daphne serves through the ASGI handler, which would hold a plain iterator's whole
+    output in memory: the log must reach it as an async iterator, in pieces."""
+    monkeypatch.setattr("games.progress.csv_exports.LINES_PER_PIECE", 2)
+    await async_client.aforce_login(teacher)
+    response = await async_client.get(
+        reverse("progress:class_calculations_csv", args=[classroom.pk])
+    )
+    assert response.is_async
+    pieces = [piece async for piece in response.streaming_content]
+    assert len(pieces) == 1 + 5  # the BOM, then 9 lines (header + 8 rows) two at a time
+    rows, _header = parsed_bytes(b"".join(pieces))
+    assert len(rows) == 8
+    # As the ASGI handler does after sending: the response closes, and with it the
+    # request thread's database connection.
+    await sync_to_async(response.close, thread_sensitive=True)()
+    await sync_to_async(connections.close_all, thread_sensitive=True)()
+
+
+def test_dates_and_times_are_local_to_the_server(
+    client, teacher, classroom, two_students, warriors_match, record
+):
+    late = datetime(2026, 3, 1, 23, 30, tzinfo=UTC)  # 00:30 on 2 March in Oslo
+    record(warriors_match, [mind()], late)
+    client.force_login(teacher)
+    url = reverse("progress:class_calculations_csv", args=[classroom.pk])
+    params = {"window": "custom", "start": "2026-02-28", "end": "2026-03-03"}
+    rows, _header = parsed(client.get(url, params))
+    assert (rows[0]["date"], rows[0]["time"]) == ("2026-03-01", "23:30:00")
+    with timezone.override("Europe/Oslo"):
+        rows, _header = parsed(client.get(url, params))
+    assert (rows[0]["date"], rows[0]["time"]) == ("2026-03-02", "00:30:00")
