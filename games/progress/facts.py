@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
+from games.progress.formats import seconds
 from games.progress.selectors import FactCell
-from games.progress.templatetags.progress import seconds
 
 FACT_MIN_ATTEMPTS = 3
 CARD_VALUES = 13  # A = 1 … K = 13; an ace-high game adds 14

@@ -37,8 +37,7 @@ def _skill_key(skill: str):
 
     def key(row: StudentRow):
         figures = row.skills[index]
-        # Thin evidence sorts below any judged figure, whichever way the column is sorted.
-        return (figures.enough, figures.accuracy or 0, figures.attempts)
+        return (figures.accuracy or 0, figures.attempts)
 
     return key
 
@@ -64,9 +63,10 @@ def class_rows(
     }
     key = keys.get(sort) or (_skill_key(sort) if sort in SKILLS else keys["name"])
     rows.sort(key=key, reverse=descending)
-    if sort in SKILLS and descending:
-        # Keep thin evidence last when the best come first.
-        rows.sort(key=lambda r: not r.skills[SKILLS.index(sort)].enough)
+    if sort in SKILLS:
+        # Thin evidence goes last either way (a stable sort keeps the order within each part).
+        index = SKILLS.index(sort)
+        rows.sort(key=lambda r: not r.skills[index].enough)
     return rows
 
 

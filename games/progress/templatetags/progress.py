@@ -5,22 +5,16 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django import template
-from django.utils.formats import number_format
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext as _
 
+from games.progress.formats import seconds
 from games.progress.labels import LEVEL_CHEERS, LEVEL_LABELS, REASON_LABELS, SKILL_LABELS
 from games.progress.variants import game_line_label
 
 register = template.Library()
 
 
-@register.filter
-def seconds(ms: int | None) -> str:
-    """2750 -> "2.8 s" ("–" when unknown)."""
-    if ms is None:
-        return "–"
-    return _("%(seconds)s s") % {"seconds": number_format(ms / 1000, 1)}
+register.filter("seconds", seconds)
 
 
 @register.filter

@@ -13,6 +13,7 @@ from classrooms.services.students import student_delete
 from games.evidence import acts
 from games.evidence.warriors import refused_act
 from games.models import Calculation, Match, Move, SkillDay
+from games.progress.models import PracticeChoice
 from games.rules import warriors
 from games.services import MoveRejected, match_play_bot, move_submit
 from games.services import evidence as evidence_service
@@ -222,7 +223,10 @@ def test_erasing_a_student_removes_their_evidence_and_keeps_the_classmates(scrip
 def test_the_student_data_export_holds_their_evidence_only(scripted, two_students):
     ada = two_students[0]
     both_play(scripted, two_students)
-    evidence = student_data_export(student=ada)["evidence"]
+    PracticeChoice.objects.create(student=ada.user, skill="roots", kind="pinned")
+    section = student_data_export(student=ada)["evidence"]
+    assert [(c["skill"], c["choice"]) for c in section["practice_choices"]] == [("roots", "pinned")]
+    evidence = section["calculations"]
     assert len(evidence) == 1
     assert evidence[0] | {"created": None} == {
         "match_id": scripted.pk,

@@ -98,6 +98,9 @@ def test_the_overview_sorts_by_a_skill_with_thin_evidence_last(client, teacher, 
     page = client.get(url, {"sort": "addition", "dir": "desc"}).content.decode()
     assert page.index(">Ada<") < page.index(">Ben<")
     assert 'aria-sort="descending"' in page
+    page = client.get(url, {"sort": "addition"}).content.decode()
+    assert page.index(">Ada<") < page.index(">Ben<")  # Ben's thin evidence stays last
+    assert 'aria-sort="ascending"' in page
     page = client.get(url, {"sort": "name", "dir": "desc"}).content.decode()
     assert page.index(">Ben<") < page.index(">Ada<")
 
