@@ -24,8 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.rules import search
-from games.rules.solver import capturable, reachable, solve
+from games.rules.solver import capturable, reachable, search, solve
 
 DICE = (4, 6, 8, 10, 12, 20)
 

@@ -10,11 +10,20 @@ from classrooms.services.logins import LoginRefused, teacher_login
 
 
 class TeacherSignupForm(BaseUserCreationForm):
-    email = forms.EmailField(label=_("Email"), help_text=_("For resetting your password."))
+    """A teacher's account. Short help of our own: Django's defaults read like a spec."""
+
+    email = forms.EmailField(label=_("Email"), help_text=_("Only for resetting your password."))
 
     class Meta:
         model = User
         fields = ("username", "email", "first_name", "last_name")
+        help_texts = {"username": _("What you log in with, such as ms_khan.")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["password1"].help_text = _("At least 8 characters, and not a common one.")
+        self.fields["password2"].label = _("Password again")
+        self.fields["password2"].help_text = _("The same password, to be sure.")
 
     def clean_email(self) -> str:
         email = self.cleaned_data["email"]
@@ -24,7 +33,7 @@ class TeacherSignupForm(BaseUserCreationForm):
 
 
 class TeacherLoginForm(AuthenticationForm):
-    """Django's login form, throttled per username (see services.logins.teacher_login)."""
+    """Django's login form, throttled (see classrooms.services.logins.teacher_login)."""
 
     def clean(self):
         username = self.cleaned_data.get("username")

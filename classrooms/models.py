@@ -96,3 +96,18 @@ class Student(models.Model):
     @property
     def has_login_token(self) -> bool:
         return bool(self.login_token_hash)
+
+
+class CardSession(models.Model):
+    """A login session opened with a QR login card, so that the card's end can end it too.
+
+    Django's sessions cannot be searched by what they hold; this row names the session a card
+    opened (one row per QR login, deleted with the session when the card stops working).
+    """
+
+    student = models.ForeignKey(Student, on_delete=models.CASCADE, related_name="card_sessions")
+    session_key = models.CharField(max_length=40, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.student} card session"

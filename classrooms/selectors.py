@@ -1,11 +1,28 @@
 """Reads that feed pages and exports. No writes here: those are in classrooms.services."""
 
+import math
+import re
+from dataclasses import dataclass
+
 from django.conf import settings
 from django.db.models import Count, Q, QuerySet
 from django.utils.module_loading import import_string
 
 from classrooms.credentials import class_code_normalise, login_token_hash
 from classrooms.models import Classroom, Student, User
+from classrooms.services.throttle import (
+    CLASS,
+    HOUR,
+    STUDENT,
+    account_key,
+    classroom_key,
+    throttle_failures,
+    throttle_retry_after,
+)
+
+# What a class code can be. Anything else (a NUL byte, a symbol) is no code, and never reaches
+# the database, which refuses NUL in text.
+_CODE = re.compile(r"[A-Z0-9]{1,12}")
 
 
 def classrooms_for_teacher(*, teacher: User, archived: bool = False) -> QuerySet[Classroom]:
@@ -22,7 +39,7 @@ def classrooms_for_teacher(*, teacher: User, archived: bool = False) -> QuerySet
 def classroom_by_code(*, code: str) -> Classroom | None:
     """The open (not archived) class with this code as a student typed it, or None."""
     code = class_code_normalise(code)
-    if not code:
+    if not _CODE.fullmatch(code):
         return None
     return Classroom.objects.filter(code=code, archived_at__isnull=True).first()
 
@@ -33,6 +50,15 @@ def students_for_classroom(*, classroom: Classroom, archived: bool = False) -> Q
         .select_related("user")
         .order_by("display_name")
     )
+
+
+def student_by_code(*, code: str, pk: int) -> Student | None:
+    """The current student `pk` of the open class with this code, or None."""
+    classroom = classroom_by_code(code=code)
+    if classroom is None:
+        return None
+    students = students_for_classroom(classroom=classroom).select_related("classroom")
+    return students.filter(pk=pk).first()
 
 
 def student_by_login_token(*, token: str) -> Student | None:
@@ -48,6 +74,41 @@ def student_by_login_token(*, token: str) -> Student | None:
             user__is_active=True,
         )
         .first()
+    )
+
+
+@dataclass(frozen=True)
+class LoginPressure:
+    """Wrong passwords typed for a class's students on devices none of them logged in on."""
+
+    last_hour: int
+    last_day: int
+    resumes_in: float  # seconds until new-device password logins resume by themselves; 0: open
+    most_tried: list[tuple[Student, int]]
+
+    @property
+    def paused(self) -> bool:
+        return self.resumes_in > 0
+
+    @property
+    def resumes_in_minutes(self) -> int:
+        return math.ceil(self.resumes_in / 60)
+
+
+def classroom_login_pressure(*, classroom: Classroom, top: int = 5) -> LoginPressure | None:
+    """How hard new devices are guessing at the class's passwords; None when nobody is."""
+    key = classroom_key(classroom.pk)
+    last_day = throttle_failures(limit=CLASS, keys=[key])[key]
+    if not last_day:
+        return None
+    students = list(students_for_classroom(classroom=classroom))
+    runs = throttle_failures(limit=STUDENT, keys=[account_key(s.user_id) for s in students])
+    tried = [(s, runs[account_key(s.user_id)]) for s in students]
+    return LoginPressure(
+        last_hour=throttle_failures(limit=CLASS, keys=[key], seconds=HOUR)[key],
+        last_day=last_day,
+        resumes_in=throttle_retry_after(limit=CLASS, key=key),
+        most_tried=sorted((t for t in tried if t[1]), key=lambda t: -t[1])[:top],
     )
 
 

@@ -13,6 +13,11 @@ teach = [
     path("classes/<int:pk>/restore/", teacher.classroom_restore_view, name="classroom_restore"),
     path("classes/<int:pk>/code/", teacher.classroom_code_view, name="classroom_code_regenerate"),
     path(
+        "classes/<int:pk>/logins/resume/",
+        teacher.classroom_logins_resume_view,
+        name="classroom_logins_resume",
+    ),
+    path(
         "classes/<int:pk>/teachers/",
         teacher.classroom_teacher_add_view,
         name="classroom_teacher_add",
@@ -30,6 +35,8 @@ teach = [
         name="students_import_confirm",
     ),
     path("classes/<int:pk>/cards/", cards.classroom_cards, name="classroom_cards"),
+    path("cards/<slug:sheet_id>/", cards.card_sheet, name="card_sheet"),
+    path("cards/<slug:sheet_id>/done/", cards.card_sheet_done, name="card_sheet_done"),
     path("students/<int:pk>/", students.student_detail, name="student_detail"),
     path("students/<int:pk>/rename/", students.student_rename_view, name="student_rename"),
     path("students/<int:pk>/move/", students.student_move_view, name="student_move"),

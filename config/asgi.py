@@ -12,6 +12,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
+from games import sweeper  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
@@ -21,3 +22,4 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+sweeper.start_with_server()

@@ -158,6 +158,8 @@ PASSWORD_HASHERS = [
 ]
 # Where a logged-in student lands: the play lobby.
 STUDENT_HOME_URL_NAME = os.environ.get("STUDENT_HOME_URL_NAME", "games:lobby")
+# How often each server process applies game clocks that ran out with no socket open.
+GAMES_SWEEP_SECONDS = float(os.environ.get("GAMES_SWEEP_SECONDS", "5"))
 # Extra sections for a student's data export: {"section": "dotted.path.to.callable(student)"}.
 STUDENT_DATA_EXPORTERS: dict[str, str] = {
     "games": "games.exports.student_games_export",

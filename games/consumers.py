@@ -11,59 +11,58 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import rendering, services, sweeper
+from classrooms.models import User
+from classrooms.permissions import account_is_current
+from games import rendering, services
+from games.selectors import Viewer
 from games.services.broadcast import match_group
-from games.socket_messages import BadMessage, parse
+from games.socket_guard import CLOSE_FORBIDDEN, GuardedConsumer
+from games.socket_messages import ClientMessage, parse
 
 log = logging.getLogger(__name__)
-CLOSE_FORBIDDEN = 4403
 
 
-class MatchConsumer(AsyncWebsocketConsumer):
+class MatchConsumer(GuardedConsumer):
     """`ws/match/<id>/`: seated students play, teachers of the class watch, others are refused."""
-
-    async def dispatch(self, message: dict) -> None:
-        # Channels closes stale database connections before every handler with a thread hop of
-        # its own; every database call here goes through database_sync_to_async, which already
-        # does that around the call, so skip the extra hop (it doubled the cost of a move).
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.user = self.scope.get("user")
-        self.viewer = None
+        self.viewer: Viewer | None = None
         self.seen_ply = -1
         self.error_shown = False
         self.timer: asyncio.Task | None = None
         self.bot: asyncio.Task | None = None
         await self.accept()
-        loaded = None
         if self.user is not None:
-            loaded = await database_sync_to_async(rendering.load_viewer)(self.match_id, self.user)
-        if loaded is None or not loaded[1].allowed:
+            self.viewer = await database_sync_to_async(self.admission)(self.user)
+        if self.viewer is None:
             await self.send(rendering.message(_("You cannot open this match.")))
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        self.viewer = loaded[1]
-        await self.channel_layer.group_add(match_group(self.match_id), self.channel_name)
-        sweeper.ensure_running()
+        self.admitted = self.viewer
+        await self.join(match_group(self.match_id))
         await self.send_view(full=True)
+
+    def admission(self, user: User) -> Viewer | None:
+        """A seated player or a teacher of the class, with a current account."""
+        if not user.is_authenticated or not account_is_current(user):
+            return None
+        loaded = rendering.load_viewer(self.match_id, user)
+        return loaded[1] if loaded is not None and loaded[1].allowed else None
+
+    def parse(self, text: str | None) -> ClientMessage:
+        return parse(text)
 
     async def disconnect(self, code: int) -> None:
         for task in (self.timer, self.bot):
             if task is not None:
                 task.cancel()
-        if self.viewer is not None:
-            await self.channel_layer.group_discard(match_group(self.match_id), self.channel_name)
+        await self.leave()
 
     async def send_view(self, *, full: bool = False) -> None:
         html, schedule = await database_sync_to_async(rendering.render_for)(
@@ -101,14 +100,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def _bot(self, ply: int) -> None:
         await database_sync_to_async(services.match_play_bot)(match=self.match_id, ply=ply)
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if self.viewer is None:
-            return
-        try:
-            msg = parse(text_data)
-        except BadMessage:
-            await self.say(_("That message was not understood."))
-            return
+    async def handle(self, msg: ClientMessage) -> None:
         if self.viewer.seat is None:
             await self.say(_("You are watching this match; you cannot move."))
             return
@@ -124,6 +116,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.say(err.message)
             if err.code in ("stale", "expired"):
                 await self.send_view()
+            elif err.code == "not_allowed":
+                self.admitted = None
+                await self.close(code=CLOSE_FORBIDDEN)
             return
         if self.error_shown:
             await self.say("")
@@ -132,6 +127,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         """The sender-only error region (cleared with an empty text)."""
         self.error_shown = bool(text)
         await self.send(rendering.message(text))
+
+    refuse = say
 
     def _submit(self, msg) -> None:
         from games.models import Match
@@ -144,7 +141,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def match_changed(self, event: dict) -> None:
         ply = event.get("ply", 0)
-        if ply <= self.seen_ply:
+        if ply <= self.seen_ply or self.admitted is None:  # old news, or a socket being closed
             return
         snap = event.get("snap")
         if snap is None or snap["status"] != "playing":
@@ -155,3 +152,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.seen_ply = schedule.ply
         await self.send(html)
         self.plan(schedule)
+
+    async def challenges_changed(self, event: dict) -> None:
+        """Lobby news on the user's group: nothing to show on the match page."""
+
+    async def match_ready(self, event: dict) -> None:
+        """Lobby news on the user's group: nothing to show on the match page."""

@@ -12,10 +12,10 @@ from fractions import Fraction
 from typing import Any
 
 from games.rules import warriors
-from games.rules.messages import RuleError
+from games.rules.common import RuleError
 
 try:  # the bot lands separately; until then the computer plays its best capture
-    from games.rules import warriors_bot
+    from games.rules.warriors import bot as warriors_bot
 except ImportError:  # pragma: no cover
     warriors_bot = None
 

@@ -60,7 +60,7 @@ PROMPTS = {
             "You don't have to attack: you may skip your turn. Press Skip. (If you ever can't "
             "capture anything, your turn is skipped for you.)"
         ),
-        _("Keys: Tab to Skip, then Enter"),
+        _("Keys: S, then Enter"),
     ),
     6: Prompt(
         _("4. The first-player penalty, and a fraction"),

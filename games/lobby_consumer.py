@@ -4,22 +4,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import gettext as _
 
-from classrooms.permissions import student_of
+from classrooms.models import Student, User
+from classrooms.permissions import student_is_current, student_of
 from games.services import lobby
-from games.services.broadcast import class_group, user_group
-from games.socket_messages import BadMessage, parse_lobby
+from games.services.broadcast import class_group
+from games.socket_guard import CLOSE_FORBIDDEN, GuardedConsumer
+from games.socket_messages import parse_lobby
 
 TEMPLATE = "games/lobby.html"
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(GuardedConsumer):
     """`ws/lobby/`: students only; one Presence row per open socket, refreshed by a heartbeat."""
 
     async def connect(self) -> None:
@@ -28,18 +29,28 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         self.heartbeat: asyncio.Task | None = None
         await self.accept()
         if self.user is not None:
-            self.student = await database_sync_to_async(student_of)(self.user)
+            self.student = await database_sync_to_async(self.admission)(self.user)
         if self.student is None:
-            await self.close(code=4403)
+            await self.close(code=CLOSE_FORBIDDEN)
             return
-        self.groups_joined = [class_group(self.student.classroom_id), user_group(self.user.pk)]
-        for group in self.groups_joined:
-            await self.channel_layer.group_add(group, self.channel_name)
+        self.admitted = self.student
+        await self.join(class_group(self.student.classroom_id))
         await database_sync_to_async(lobby.presence_join)(
             student=self.student, channel_name=self.channel_name
         )
         self.heartbeat = asyncio.create_task(self._beat())
         await self.send_lobby()
+
+    def admission(self, user: User) -> Student | None:
+        """A student whose place and class are current."""
+        student = student_of(user)
+        return student if student is not None and student_is_current(student) else None
+
+    def parse(self, text: str | None) -> dict[str, Any]:
+        return parse_lobby(text)
+
+    async def refuse(self, text: str) -> None:
+        await self.send_lobby(notice=text)
 
     async def _beat(self) -> None:
         while True:
@@ -53,8 +64,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
                 await self.heartbeat
         if self.student is None:
             return
-        for group in self.groups_joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
+        await self.leave()
         await database_sync_to_async(lobby.presence_leave)(
             channel_name=self.channel_name, classroom_id=self.student.classroom_id
         )
@@ -73,14 +83,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
     async def send_lobby(self, goto: str = "", notice: str = "") -> None:
         await self.send(await database_sync_to_async(self._render)(goto, notice))
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if self.student is None:
-            return
-        try:
-            msg = parse_lobby(text_data)
-        except BadMessage:
-            await self.send_lobby(notice=_("That message was not understood."))
-            return
+    async def handle(self, msg: dict[str, Any]) -> None:
         try:
             if msg["kind"] == "challenge":
                 await database_sync_to_async(lobby.challenge_create)(

@@ -164,7 +164,8 @@ class Move(models.Model):
     capture_available = models.BooleanField(null=True)
     best_capture = models.CharField(max_length=200, blank=True)
     events = models.JSONField(default=list, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    # The services' clock, not the row's insertion: the attempt limits compare it with theirs.
+    created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["match", "ply", "id"]
@@ -177,6 +178,12 @@ class Move(models.Model):
             models.Index(fields=["user", "kind", "success"]),
             models.Index(fields=["user", "created_at"]),
             models.Index(fields=["kind", "success"]),
+            # The refused attempts of one player and turn, counted before storing another.
+            models.Index(
+                fields=["match", "seat", "seen_ply"],
+                condition=Q(kind="rejected"),
+                name="move_attempts_by_turn",
+            ),
         ]
 
     def __str__(self) -> str:

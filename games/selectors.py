@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from django.db.models import F, Prefetch, QuerySet
+from django.utils import timezone
 from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -13,12 +17,25 @@ from django.utils.translation import ngettext
 from classrooms.models import User
 from classrooms.permissions import teaches
 from games import engine
-from games.describe import describe_move, describe_result
+from games.describe import describe_ending, describe_move, describe_result
 from games.guided import prompt_for
-from games.models import Match
+from games.models import Match, Seat
 from games.snapshot import move_facts, seat_name, snapshot_from_db
 
-__all__ = ["Viewer", "match_view", "matches_for_class", "seat_name", "view_for", "viewer_of"]
+__all__ = [
+    "ClassMatches",
+    "Viewer",
+    "finished_matches_for_class",
+    "match_rows",
+    "match_view",
+    "matches_for_class",
+    "seat_name",
+    "view_for",
+    "viewer_of",
+]
+
+# Today's finished matches shown under the playing ones; the rest are a link away.
+TODAY_LIMIT = 30
 
 
 @dataclass(frozen=True)
@@ -159,7 +176,6 @@ def view_for(snap: dict[str, Any], viewer: Viewer, log: list | None = None) -> d
     sides = _sides(state, names, viewer, _last_dice(snap["last"]))
     me = viewer.seat if viewer.seat is not None else 0
     finished = snap["status"] == Match.Status.FINISHED
-    winner = snap["winner_seat"]
     return {
         "match_id": snap["id"],
         "viewer": viewer,
@@ -174,10 +190,7 @@ def view_for(snap: dict[str, Any], viewer: Viewer, log: list | None = None) -> d
         "clock_ms": None if finished else _remaining_ms(snap["clock_deadline"]),
         "move_ms": None if finished else _remaining_ms(snap["move_deadline"]),
         "last_move": describe_move(snap["last"], names) if snap["last"] else "",
-        "result": describe_result(winner, snap["result_reason"], names, viewer.seat)
-        if finished
-        else "",
-        "won": finished and viewer.seat is not None and winner == viewer.seat,
+        "ending": describe_ending(state, names, viewer.seat) if finished else None,
         "guided": bool(snap["options"].get("guided")),
         "prompt": prompt_for(snap),
         "log": log,
@@ -209,25 +222,90 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
     return {**view_for(snap, viewer, log), "match": match, "snap": snap}
 
 
-def matches_for_class(classroom) -> list[dict[str, Any]]:
-    """The class's matches, playing first then the latest finished, for the teacher's view."""
-    matches = (
-        Match.objects.filter(classroom=classroom)
-        .prefetch_related("seats__user__student")
-        .order_by("status", "-created_at")[:60]
+def _with_seats(matches: QuerySet[Match]) -> QuerySet[Match]:
+    """Seats with their users' student names in one more query, whatever the number of rows."""
+    return matches.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("user__student"))
     )
-    rows = []
-    for match in matches:
-        names = [seat_name(s) for s in sorted(match.seats.all(), key=lambda s: s.index)]
-        finished = match.status == Match.Status.FINISHED
-        rows.append(
-            {
-                "match": match,
-                "names": names,
-                "playing": not finished,
-                "result": describe_result(match.winner_seat, match.result_reason, names, None)
-                if finished
-                else "",
-            }
+
+
+def _clock_text(seconds: int | None) -> str:
+    if seconds is None:
+        return _("no clock")
+    minutes, seconds = divmod(seconds, 60)
+    return f"{minutes}:{seconds:02d}"
+
+
+def _row(match: Match, now: datetime) -> dict[str, Any]:
+    names = [seat_name(s) for s in sorted(match.seats.all(), key=lambda s: s.index)]
+    row: dict[str, Any] = {"match": match, "names": names}
+    if match.status == Match.Status.PLAYING:
+        state = engine.load(match.state)
+        left = None
+        if match.clock_deadline is not None:
+            # Rounded up, as the match screen's clock is: "0:00" only when time is up.
+            left = max(0, math.ceil((match.clock_deadline - now).total_seconds()))
+        row.update(
+            playing=True,
+            captures=[len(c) for c in state.captured],
+            games_won=list(state.games_won) if state.variants.best_of_three else None,
+            clock_text=_clock_text(left),
+            to_move=names[state.to_move],
         )
-    return rows
+    else:
+        row.update(
+            playing=False,
+            result=describe_result(match.winner_seat, match.result_reason, names),
+        )
+    return row
+
+
+def match_rows(matches, *, now: datetime | None = None) -> list[dict[str, Any]]:
+    """Rows for the teacher's lists: names, and captures and time left, or the result."""
+    now = now or timezone.now()
+    return [_row(match, now) for match in matches]
+
+
+def _start_of_today(now: datetime) -> datetime:
+    """Midnight of the server's local date (settings.TIME_ZONE), as an aware datetime."""
+    return timezone.localtime(now).replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+@dataclass(frozen=True)
+class ClassMatches:
+    playing: list[dict[str, Any]]
+    finished_today: list[dict[str, Any]]
+    # Finished matches not listed here (earlier days, and today's beyond the limit).
+    not_listed: int
+
+
+def matches_for_class(
+    classroom, *, now: datetime | None = None, today_limit: int = TODAY_LIMIT
+) -> ClassMatches:
+    """The teacher's live list: every playing match, then today's latest finished ones.
+
+    Playing matches are never cut (they used to vanish behind 60 finished ones). Five queries
+    whatever the class's history.
+    """
+    now = now or timezone.now()
+    matches = Match.objects.filter(classroom=classroom)
+    playing = _with_seats(matches.filter(status=Match.Status.PLAYING).order_by("-created_at"))
+    finished = matches.filter(status=Match.Status.FINISHED)
+    today = _with_seats(
+        finished.filter(finished_at__gte=_start_of_today(now)).order_by("-finished_at", "-pk")
+    )[:today_limit]
+    finished_today = match_rows(today, now=now)
+    return ClassMatches(
+        playing=match_rows(playing, now=now),
+        finished_today=finished_today,
+        not_listed=finished.count() - len(finished_today),
+    )
+
+
+def finished_matches_for_class(classroom) -> QuerySet[Match]:
+    """Every finished match of the class, latest first, seats prefetched (for paging)."""
+    return _with_seats(
+        Match.objects.filter(classroom=classroom, status=Match.Status.FINISHED).order_by(
+            F("finished_at").desc(nulls_last=True), "-pk"
+        )
+    )

@@ -1,7 +1,18 @@
-"""The shapes the match socket accepts from browsers, checked strictly before anything runs.
+"""The one edge where browser frames enter, for both sockets: a frame becomes a checked message or
+is refused with BadMessage before anything else runs.
 
-htmx `ws-send` sends a form's fields as a JSON object plus a `HEADERS` object. Every value is a
-string; unknown kinds, unknown fields, wrong types and oversize messages are refused.
+htmx `ws-send` sends a form's fields as a JSON object of strings plus a `HEADERS` object. The
+limits, one set for every socket, and why:
+- size: at most MAX_FRAME_BYTES of UTF-8 (the largest form, a Mind attack, needs a few hundred);
+- depth: at most MAX_BRACKETS `{` or `[` characters anywhere in the frame, counted before
+  decoding, because the JSON decoder recurses once per level and dies with RecursionError near
+  1,000 (a form needs 2: the object and its HEADERS);
+- types: a flat object of strings; HEADERS an object of strings;
+- text: at most MAX_FIELD characters a field, no control characters (PostgreSQL refuses NUL)
+  and no lone surrogates (they cannot be encoded to UTF-8, neither for the database nor for the
+  reply);
+- numbers: ASCII digits only, and few of them (`str.isdigit()` accepts "²" and "①", which
+  `int()` refuses, and `int()` accepts "٣").
 """
 
 from __future__ import annotations
@@ -11,9 +22,16 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-MAX_MESSAGE_BYTES = 4096
+MAX_FRAME_BYTES = 4096
+MAX_BRACKETS = 16
+MAX_FIELD = 200
 MAX_EXPRESSION = 120
-DIE_ID = re.compile(r"^[AB]-D(4|6|8|10|12|20)$")
+MAX_DICE = 12
+DIE_ID = re.compile(r"[AB]-D(?:4|6|8|10|12|20)")
+_PLY = re.compile(r"[0-9]{1,6}")
+_ID = re.compile(r"[0-9]{1,18}")  # any BigAutoField value, never past PostgreSQL's bigint
+_UNSAFE_TEXT = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
+
 FIELDS: dict[str, set[str]] = {
     "strength": {"ply", "attacker", "target"},
     "mind": {"ply", "expression", "target", "dice"},
@@ -21,12 +39,13 @@ FIELDS: dict[str, set[str]] = {
     "resign": {"ply"},
     "preview": {"ply", "expression", "dice", "target"},
 }
-# Fields the page's forms carry for every kind (the JS fills the ones a kind needs).
+# Fields the match page's forms carry for every kind (the JS fills the ones a kind needs).
 OPTIONAL = {"attacker", "target", "expression", "dice", "ply"}
+LOBBY_FIELDS = {"challenge": "to", "accept": "challenge", "decline": "challenge"}
 
 
 class BadMessage(ValueError):
-    """A message that does not have an accepted shape."""
+    """A frame that does not have an accepted shape."""
 
 
 @dataclass(frozen=True)
@@ -36,41 +55,71 @@ class ClientMessage:
     action: dict[str, Any]
 
 
-def _die(value: Any) -> str:
-    if not isinstance(value, str) or not DIE_ID.match(value):
-        raise BadMessage("bad die id")
+def is_die_id(value: Any) -> bool:
+    return isinstance(value, str) and DIE_ID.fullmatch(value) is not None
+
+
+def is_expression(value: Any) -> bool:
+    """Text a Mind attack may carry: non-empty, short, and storable."""
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= MAX_EXPRESSION
+        and _UNSAFE_TEXT.search(value) is None
+    )
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str) or len(value) > MAX_FIELD or _UNSAFE_TEXT.search(value):
+        raise BadMessage("fields must be short, printable text")
     return value
 
 
-def parse(text: str | None) -> ClientMessage:
-    """Parse and validate one text frame; raises BadMessage."""
-    if text is None or len(text.encode()) > MAX_MESSAGE_BYTES:
-        raise BadMessage("missing or oversize message")
+def _fields(text: str | None) -> dict[str, str]:
+    """Decode a frame within the limits: its fields as text, HEADERS dropped."""
+    if text is None or len(text.encode("utf-8", "surrogatepass")) > MAX_FRAME_BYTES:
+        raise BadMessage("missing, binary or oversize frame")
+    if text.count("{") + text.count("[") > MAX_BRACKETS:
+        raise BadMessage("nested too deeply")
     try:
         data = json.loads(text)
-    except ValueError as err:
+    except ValueError as err:  # also numbers past int()'s digit limit
         raise BadMessage("not JSON") from err
     if not isinstance(data, dict):
         raise BadMessage("not an object")
     headers = data.pop("HEADERS", {})
     if not isinstance(headers, dict) or not all(
-        isinstance(v, str | None) for v in headers.values()
+        v is None or isinstance(v, str) for v in headers.values()
     ):
         raise BadMessage("bad headers")
+    return {key: _text(value) for key, value in data.items()}
+
+
+def _number(value: str | None, pattern: re.Pattern[str]) -> int:
+    if value is None or pattern.fullmatch(value) is None:
+        raise BadMessage("not a number in ASCII digits")
+    return int(value)
+
+
+def _die(value: str | None) -> str:
+    if not is_die_id(value):
+        raise BadMessage("bad die id")
+    return value
+
+
+def parse(text: str | None) -> ClientMessage:
+    """A match socket frame: a move, a resignation or a Mind preview; raises BadMessage."""
+    data = _fields(text)
     kind = data.pop("kind", None)
-    if not isinstance(kind, str) or kind not in FIELDS:
+    if kind not in FIELDS:
         raise BadMessage("unknown kind")
     if set(data) - OPTIONAL:
         raise BadMessage("unexpected fields")
-    if not all(isinstance(v, str) for v in data.values()):
-        raise BadMessage("fields must be text")
     data = {k: v for k, v in data.items() if k in FIELDS[kind] and v != ""}
-    ply = data.pop("ply", None)
-    if ply is not None:
-        if not ply.isdigit() or len(ply) > 6:
-            raise BadMessage("bad ply")
-        ply = int(ply)
-    elif kind != "preview":
+    if "ply" in data:
+        ply = _number(data.pop("ply"), _PLY)
+    elif kind == "preview":
+        ply = None
+    else:
         raise BadMessage("missing ply")
     action: dict[str, Any] = {"kind": kind}
     if kind == "strength":
@@ -86,30 +135,16 @@ def parse(text: str | None) -> ClientMessage:
         if kind == "mind" or data.get("target"):
             action["target"] = _die(data.get("target"))
         dice = [d for d in data.get("dice", "").split(",") if d]
-        if len(dice) > 12:
+        if len(dice) > MAX_DICE:
             raise BadMessage("too many dice")
         action["dice"] = [_die(d) for d in dice] or None
     return ClientMessage(kind, ply, action)
 
 
-LOBBY_FIELDS = {"challenge": "to", "accept": "challenge", "decline": "challenge"}
-
-
 def parse_lobby(text: str | None) -> dict[str, Any]:
-    """A lobby message: challenge a classmate (`to`), or accept/decline a `challenge`."""
-    if text is None or len(text.encode()) > 1024:
-        raise BadMessage("missing or oversize message")
-    try:
-        data = json.loads(text)
-    except ValueError as err:
-        raise BadMessage("not JSON") from err
-    if not isinstance(data, dict):
-        raise BadMessage("not an object")
-    data.pop("HEADERS", None)
+    """A lobby frame: challenge a classmate (`to`), or accept/decline a `challenge`."""
+    data = _fields(text)
     kind = data.pop("kind", None)
     if kind not in LOBBY_FIELDS or set(data) != {LOBBY_FIELDS[kind]}:
         raise BadMessage("unknown kind or fields")
-    value = data[LOBBY_FIELDS[kind]]
-    if not isinstance(value, str) or not value.isdigit() or len(value) > 12:
-        raise BadMessage("bad id")
-    return {"kind": kind, "id": int(value)}
+    return {"kind": kind, "id": _number(data[LOBBY_FIELDS[kind]], _ID)}

@@ -28,7 +28,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def play_computer(request: HttpRequest) -> HttpResponse:
-    """Start a match against the computer at the chosen level, with the chosen variants."""
+    """Start a match against the computer at the chosen level, variants and clocks."""
     student = student_of(request.user)
     if student is None:
         raise PermissionDenied
@@ -41,6 +41,7 @@ def play_computer(request: HttpRequest) -> HttpResponse:
         classroom=student.classroom,
         players=[request.user, form.cleaned_data["level"]],
         variants=form.variants(),
+        **form.clock_settings(),
     )
     return redirect("games:match", match_id=match.pk)
 

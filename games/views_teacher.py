@@ -4,16 +4,22 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from classrooms.models import Classroom
 from classrooms.permissions import teaches
-from games.forms import PairForm, VariantsForm
-from games.selectors import matches_for_class
+from games.forms import MatchSettingsForm, PairForm
+from games.selectors import finished_matches_for_class, match_rows, matches_for_class
 from games.services import lobby
+
+FINISHED_PER_PAGE = 50
+# The last clock and variants a teacher started matches with, offered again on the next form.
+SETTINGS_KEY = "games.match_settings"
 
 
 def _classroom_taught(request: HttpRequest, classroom_id: int) -> Classroom:
@@ -23,61 +29,100 @@ def _classroom_taught(request: HttpRequest, classroom_id: int) -> Classroom:
     return classroom
 
 
-def _context(classroom: Classroom) -> dict:
-    return {
-        "classroom": classroom,
-        "rows": matches_for_class(classroom),
-        "online": lobby.online_students(classroom),
-        "students": classroom.students.filter(archived_at__isnull=True),
-    }
+def _live_context(classroom: Classroom) -> dict:
+    online = lobby.online_students(classroom)
+    return {"classroom": classroom, "live": matches_for_class(classroom), "online": online}
+
+
+def _page(request: HttpRequest, classroom: Classroom, *, refused: str | None = None):
+    """The whole live page. After a refused POST: its choices, their errors and `refused`, with
+    status 400 (nothing was started)."""
+    context = _live_context(classroom)
+    here = {s.pk for s in context["online"]}
+    data = request.POST if request.method == "POST" else None
+    initial = request.session.get(SETTINGS_KEY, {})
+    form = PairForm(data, classroom=classroom, here=here, initial=initial)
+    if data is not None:
+        form.is_valid()
+        if refused:
+            form.add_error(None, refused)
+    context["form"] = form
+    return render(request, "games/class_live.html", context, status=200 if data is None else 400)
 
 
 @login_required
 def class_live(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    classroom = _classroom_taught(request, classroom_id)
-    context = {**_context(classroom), "variants_form": VariantsForm()}
-    return render(request, "games/class_live.html", context)
+    return _page(request, _classroom_taught(request, classroom_id))
 
 
 @login_required
 def class_matches(request: HttpRequest, classroom_id: int) -> HttpResponse:
     """The part the page polls: matches and who is online."""
     classroom = _classroom_taught(request, classroom_id)
-    return render(request, "games/class_live.html#live", _context(classroom))
+    return render(request, "games/class_live.html#live", _live_context(classroom))
+
+
+@login_required
+def class_finished(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    """Every finished match of the class, latest first, a page at a time, with replay links."""
+    classroom = _classroom_taught(request, classroom_id)
+    page = Paginator(finished_matches_for_class(classroom), FINISHED_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
+    context = {"classroom": classroom, "page": page, "rows": match_rows(page.object_list)}
+    return render(request, "games/class_finished.html", context)
+
+
+def _started(request: HttpRequest, classroom: Classroom, text: str) -> HttpResponse:
+    messages.success(request, text)
+    return redirect("games:class_live", classroom_id=classroom.pk)
+
+
+def _started(
+    request: HttpRequest, classroom: Classroom, form: MatchSettingsForm, text: str
+) -> HttpResponse:
+    request.session[SETTINGS_KEY] = form.as_initial()
+    messages.success(request, text)
+    return redirect("games:class_live", classroom_id=classroom.pk)
 
 
 @login_required
 @require_POST
 def pair(request: HttpRequest, classroom_id: int) -> HttpResponse:
     classroom = _classroom_taught(request, classroom_id)
-    form = PairForm(request.POST)
-    if form.is_valid():
-        ids = [form.cleaned_data["first"], form.cleaned_data["second"]]
-        students = {s.pk: s for s in classroom.students.filter(pk__in=ids)}
-        if len(students) == 2:
-            lobby.pair_students(
-                classroom=classroom,
-                teacher=request.user,
-                students=[students[i] for i in ids],
-                variants=form.variants(),
-            )
-            messages.success(request, _("Match started."))
-            return redirect("games:class_live", classroom_id=classroom.pk)
-    messages.error(request, _("Choose two different students."))
-    return redirect("games:class_live", classroom_id=classroom.pk)
+    form = PairForm(request.POST, classroom=classroom)
+    if not form.is_valid():
+        return _page(request, classroom)
+    students = form.students()
+    try:
+        lobby.pair_students(
+            classroom=classroom,
+            teacher=request.user,
+            students=students,
+            variants=form.variants(),
+            **form.clock_settings(),
+        )
+    except lobby.LobbyRefused as refused:
+        return _page(request, classroom, refused=refused.message)
+    names = {"first": students[0].display_name, "second": students[1].display_name}
+    return _started(request, classroom, form, _("Match started: %(first)s – %(second)s.") % names)
 
 
 @login_required
 @require_POST
 def pair_all(request: HttpRequest, classroom_id: int) -> HttpResponse:
     classroom = _classroom_taught(request, classroom_id)
-    form = VariantsForm(request.POST)
-    variants = form.variants() if form.is_valid() else None
+    form = MatchSettingsForm(request.POST)
+    if not form.is_valid():
+        return _page(request, classroom)
     matches = lobby.pair_everyone_present(
-        classroom=classroom, teacher=request.user, variants=variants
+        classroom=classroom,
+        teacher=request.user,
+        variants=form.variants(),
+        **form.clock_settings(),
     )
-    if matches:
-        messages.success(request, _("%(n)d matches started.") % {"n": len(matches)})
-    else:
-        messages.error(request, _("Nobody is waiting in the lobby."))
-    return redirect("games:class_live", classroom_id=classroom.pk)
+    if not matches:
+        return _page(request, classroom, refused=_("Nobody is waiting in the lobby."))
+    n = len(matches)
+    text = ngettext("%(n)d match started.", "%(n)d matches started.", n) % {"n": n}
+    return _started(request, classroom, form, text)

@@ -7,7 +7,9 @@ family name when two students of the class would otherwise share a name.
 
 import csv
 import io
+import lzma
 import zipfile
+import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -30,6 +32,17 @@ _REQUIRED = {
     "classes.csv": {"sourcedId", "title"},
 }
 MAX_ZIP_MEMBERS = 50
+# What zipfile and its decompressors raise for a damaged archive or member: a bad CRC, a size
+# header that lies, a compression method it does not know, a truncated or garbled stream.
+_DAMAGED = (
+    zipfile.BadZipFile,
+    NotImplementedError,
+    zlib.error,
+    lzma.LZMAError,
+    EOFError,
+    OSError,
+    ValueError,
+)
 
 
 @dataclass
@@ -74,7 +87,7 @@ def zip_extract(data: bytes) -> dict[str, bytes]:
     """The OneRoster CSVs inside a zip, refusing encrypted, oversized or odd archives."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except zipfile.BadZipFile:
+    except _DAMAGED:
         raise ImportRefused(_("The zip file is damaged or not a zip file.")) from None
     members = archive.infolist()
     if len(members) > MAX_ZIP_MEMBERS:
@@ -90,8 +103,17 @@ def zip_extract(data: bytes) -> dict[str, bytes]:
             raise ImportRefused(
                 _("%(file)s in the zip is too large to import here.") % {"file": name}
             )
-        with archive.open(info) as member:
-            content = member.read(MAX_UPLOAD_BYTES + 1)
+        try:
+            with archive.open(info) as member:
+                content = member.read(MAX_UPLOAD_BYTES + 1)
+        except _DAMAGED:
+            raise ImportRefused(
+                _(
+                    "%(file)s in the zip cannot be read: the zip is damaged, or packed in a way "
+                    "we do not support. Export it again, or upload the CSV files themselves."
+                )
+                % {"file": name}
+            ) from None
         if len(content) > MAX_UPLOAD_BYTES:  # the header lied about the size: a zip bomb
             raise ImportRefused(
                 _("%(file)s in the zip is too large to import here.") % {"file": name}

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from classrooms.credentials import class_code_generate
 from classrooms.models import Classroom, User
+from classrooms.signals import access_revoked
 
 _CODE_ATTEMPTS = 20
 
@@ -48,10 +49,13 @@ def classroom_rename(*, classroom: Classroom, name: str) -> Classroom:
 
 @transaction.atomic
 def classroom_archive(*, classroom: Classroom) -> Classroom:
-    """Hide the class from the dashboard; its students cannot log in until it is restored."""
+    """Hide the class from the dashboard; its students cannot log in or play until it is
+    restored (their open sockets close)."""
     if classroom.archived_at is None:
         classroom.archived_at = timezone.now()
         classroom.save(update_fields=["archived_at"])
+        user_ids = list(classroom.students.values_list("user_id", flat=True))
+        access_revoked.send(sender=Classroom, user_ids=user_ids)
     return classroom
 
 
@@ -99,3 +103,4 @@ def classroom_teacher_remove(*, classroom: Classroom, teacher: User) -> None:
     if classroom.teachers.exclude(pk=teacher.pk).count() == 0:
         raise ValidationError(_("A class needs at least one teacher."))
     classroom.teachers.remove(teacher)
+    access_revoked.send(sender=Classroom, user_ids=[teacher.pk])

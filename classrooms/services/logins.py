@@ -1,62 +1,186 @@
-"""Logging in: teachers by username, students by class code + name + password, or by QR."""
+"""Logging in: teachers by username, students by class code + name + password, or by QR.
+
+Every password check goes through the throttle (classrooms.services.throttle): a device where
+the person logged in before is throttled on its own, any other device per account and, for
+students, per class. The design and the guessing odds it allows are written there.
+"""
+
+import math
+from collections.abc import Callable, Sequence
 
 from django.contrib.auth import authenticate
+from django.contrib.auth.hashers import make_password
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
-from classrooms.models import Student, User
+from classrooms.devices import client_network, device_from_request
+from classrooms.models import Classroom, Student, User
+from classrooms.selectors import classroom_by_code, student_by_code
 from classrooms.services.throttle import (
-    ACCOUNT,
-    CLASSROOM,
-    throttle_failure_record,
-    throttle_is_blocked,
+    CLASS,
+    CODES_PER_ADDRESS,
+    CODES_PER_DEVICE,
+    DEVICE,
+    STUDENT,
+    TEACHER,
+    Limit,
+    ThrottleBusy,
+    Throttled,
+    account_key,
+    classroom_key,
+    device_key,
+    teacher_key,
+    throttle_forgive,
+    throttle_record,
+    throttle_reserve,
     throttle_reset,
+    throttle_retry_after,
 )
 
-TOO_MANY_TRIES = _("Too many tries. Wait a minute and try again.")
 WRONG_PASSWORD = _("That password is not right. Try again, or ask your teacher.")
+WRONG_TEACHER_LOGIN = _("That username and password do not match. Try again.")
 CLASS_CLOSED = _("You cannot log in to this class right now. Ask your teacher.")
+CLASS_PAUSED = _(
+    "Logging in with a password is paused for your class. Scan the QR code on your card, "
+    "or ask your teacher."
+)
+UNKNOWN_CODE = _("We cannot find that class code. Check it and try again.")
+BUSY = _("Just a moment, then try again.")
 
 
 class LoginRefused(Exception):
-    """A login that did not happen, with the message to show."""
+    """A login that did not happen, with the message to show and the HTTP status to answer."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, status: int = 400):
         super().__init__(message)
         self.message = message
+        self.status = status
 
 
-def teacher_account_key(username: str) -> str:
-    return f"teacher:{(username or '').strip().casefold()}"
+def _wait_text(seconds: float) -> str:
+    seconds = math.ceil(seconds)
+    if seconds < 90:
+        return ngettext("%(n)d second", "%(n)d seconds", seconds) % {"n": seconds}
+    minutes = math.ceil(seconds / 60)
+    return ngettext("%(n)d minute", "%(n)d minutes", minutes) % {"n": minutes}
 
 
-def teacher_login(*, request: HttpRequest | None, username: str, password: str) -> User:
-    """Authenticate a teacher (or staff); throttled per username. Raises LoginRefused."""
-    key = teacher_account_key(username)
-    if throttle_is_blocked(limit=ACCOUNT, key=key):
-        raise LoginRefused(str(TOO_MANY_TRIES))
-    user = authenticate(request, username=username, password=password)
-    if user is None or user.is_student:
-        throttle_failure_record(limit=ACCOUNT, key=key)
-        raise LoginRefused(str(_("That username and password do not match. Try again.")))
-    throttle_reset(limit=ACCOUNT, key=key)
+def too_many_tries(seconds: float) -> str:
+    return str(_("Too many tries. Wait %(time)s and try again.") % {"time": _wait_text(seconds)})
+
+
+def _refused(error: Throttled | ThrottleBusy) -> LoginRefused:
+    if isinstance(error, ThrottleBusy):
+        return LoginRefused(str(BUSY), status=429)
+    if error.limit is CLASS:
+        return LoginRefused(str(CLASS_PAUSED), status=429)
+    return LoginRefused(too_many_tries(error.retry_after), status=429)
+
+
+def _checked(
+    gates: Sequence[tuple[Limit, str]], check: Callable[[], User | None], *, wrong: str
+) -> User:
+    """The user `check` (a password check) returns, if the throttle lets it run at all.
+
+    The attempt is counted before the check, so parallel requests cannot slip past a limit,
+    and taken back when the password was right. Raises LoginRefused.
+    """
+    try:
+        held = throttle_reserve(gates=gates)
+    except (Throttled, ThrottleBusy) as error:
+        raise _refused(error) from None
+    user = check()
+    if user is None:
+        raise LoginRefused(wrong)
+    throttle_forgive(reservations=held)
     return user
 
 
-def student_login(*, request: HttpRequest | None, student: Student, password: str) -> User:
-    """Authenticate a student who tapped their name; throttled per account and per class."""
+def teacher_login(*, request: HttpRequest, username: str, password: str) -> User:
+    """Authenticate a teacher (or staff). Raises LoginRefused.
+
+    A student's username and an unknown one cost the same hashing as a teacher's wrong
+    password, and are refused with the same message: the answer tells nothing about who exists.
+    """
+    device = device_from_request(request)
+    candidate = User._default_manager.filter(username=username).first()
+    teacher = candidate if candidate is not None and candidate.is_teacher else None
+    if device.trusts(teacher):
+        gates = [(DEVICE, device_key(teacher.pk, device.device_id))]
+    else:
+        gates = [(TEACHER, teacher_key(username))]
+
+    def check() -> User | None:
+        if teacher is None:
+            # The default hasher's work, as checking a teacher's password costs (Django's
+            # ModelBackend does this for unknown usernames, but a student's would be cheap).
+            make_password(password)
+            return None
+        ok = teacher.check_password(password) and teacher.is_active
+        return teacher if ok else None
+
+    return _checked(gates, check, wrong=str(WRONG_TEACHER_LOGIN))
+
+
+def student_login(*, request: HttpRequest, student: Student, password: str) -> User:
+    """Authenticate a student who tapped their name. Raises LoginRefused."""
     if student.archived_at or student.classroom.archived_at:
         raise LoginRefused(str(CLASS_CLOSED))
-    account_key = f"student:{student.user_id}"
-    class_key = f"class:{student.classroom_id}"
-    if throttle_is_blocked(limit=ACCOUNT, key=account_key) or throttle_is_blocked(
-        limit=CLASSROOM, key=class_key
-    ):
-        raise LoginRefused(str(TOO_MANY_TRIES))
-    user = authenticate(request, username=student.user.username, password=(password or "").strip())
-    if user is None:
-        throttle_failure_record(limit=ACCOUNT, key=account_key)
-        throttle_failure_record(limit=CLASSROOM, key=class_key)
-        raise LoginRefused(str(WRONG_PASSWORD))
-    throttle_reset(limit=ACCOUNT, key=account_key)
-    return user
+    user = student.user
+    device = device_from_request(request)
+    if device.trusts(user):
+        gates = [(DEVICE, device_key(user.pk, device.device_id))]
+    else:
+        gates = [
+            (STUDENT, account_key(user.pk)),
+            (CLASS, classroom_key(student.classroom_id)),
+        ]
+    return _checked(
+        gates,
+        lambda: authenticate(request, username=user.username, password=(password or "").strip()),
+        wrong=str(WRONG_PASSWORD),
+    )
+
+
+def _code_gate(request: HttpRequest) -> tuple[Limit, str]:
+    device = device_from_request(request)
+    if device.is_known:
+        return CODES_PER_DEVICE, f"device:{device.device_id}"
+    return CODES_PER_ADDRESS, f"network:{client_network(request)}"
+
+
+def _code_try[T](request: HttpRequest, find: Callable[[], T | None]) -> T | None:
+    limit, key = _code_gate(request)
+    wait = throttle_retry_after(limit=limit, key=key)
+    if wait > 0:
+        raise LoginRefused(too_many_tries(wait), status=429)
+    found = find()
+    if found is None:
+        try:
+            throttle_record(limit=limit, key=key)
+        except ThrottleBusy:
+            raise LoginRefused(str(BUSY), status=429) from None
+    return found
+
+
+def classroom_code_try(*, request: HttpRequest, code: str) -> Classroom | None:
+    """The open class with this code, or None (counted against the client's wrong codes).
+
+    Raises LoginRefused, without looking the code up, when the client has tried too many
+    wrong codes: then a right code and a wrong one get the same answer.
+    """
+    return _code_try(request, lambda: classroom_by_code(code=code))
+
+
+def student_code_try(*, request: HttpRequest, code: str, student_pk: int) -> Student | None:
+    """The current student `student_pk` of the class with this code, or None; a miss counts
+    like a wrong code, so a real code with a wrong number tells nothing either."""
+    return _code_try(request, lambda: student_by_code(code=code, pk=student_pk))
+
+
+def classroom_logins_resume(*, classroom: Classroom) -> None:
+    """The teacher's "resume": forget the class's wrong passwords and its students' delays."""
+    throttle_reset(limit=CLASS, keys=[classroom_key(classroom.pk)])
+    user_pks = classroom.students.values_list("user_id", flat=True)
+    throttle_reset(limit=STUDENT, keys=[account_key(pk) for pk in user_pks])

@@ -16,7 +16,7 @@ from classrooms.credentials import (
 )
 from classrooms.models import Classroom, Student, User
 from classrooms.names import name_key, student_name_clean
-from games.services import player_games_erase
+from classrooms.signals import access_revoked, student_archived, student_erasing
 
 MAX_STUDENTS_PER_CREATE = 200
 
@@ -127,11 +127,17 @@ def student_move(*, student: Student, to_classroom: Classroom) -> Student:
 
 @transaction.atomic
 def student_archive(*, student: Student) -> Student:
-    """Keep the student's data but stop them logging in and hide them from the class list."""
+    """Keep the student's data but stop them logging in and hide them from the class list.
+
+    The apps end what they cannot keep open (games: live matches are forfeited) and the
+    student's open sockets close.
+    """
     if student.archived_at is None:
         student.archived_at = timezone.now()
         student.save(update_fields=["archived_at"])
     User.objects.filter(pk=student.user_id).update(is_active=False)
+    student_archived.send(sender=Student, user=student.user)
+    access_revoked.send(sender=Student, user_ids=[student.user_id])
     return student
 
 
@@ -147,10 +153,12 @@ def student_restore(*, student: Student) -> Student:
 def student_delete(*, student: Student) -> None:
     """Erase the student: the login goes, and with it (CASCADE) everything hanging off it.
 
-    Their live matches are forfeited first (the classmate wins) and their finished ones stay
-    for the classmate, with the seat and moves unlinked from the deleted user.
+    The apps prepare first (games: live matches are forfeited, the classmate wins, and finished
+    ones stay for the classmate with the seat and moves unlinked from the deleted user), and
+    the student's open sockets close.
     """
     user = student.user
-    player_games_erase(user=user)
+    student_erasing.send(sender=Student, user=user)
+    access_revoked.send(sender=Student, user_ids=[user.pk])
     student.delete()
     user.delete()

@@ -9,6 +9,7 @@ from django.urls import path, reverse_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 
+from classrooms.devices import device_remember
 from classrooms.forms import TeacherLoginForm, TeacherSignupForm
 from classrooms.permissions import teacher_required
 from classrooms.services.teachers import teacher_create
@@ -31,20 +32,23 @@ def signup(request: HttpRequest) -> HttpResponse:
         )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome! Create your first class."))
-        return redirect("teacher_dashboard")
+        return device_remember(request, redirect("teacher_dashboard"), user)
     return render(request, T + "signup.html", {"form": form})
 
 
+class TeacherLoginView(auth_views.LoginView):
+    """Django's login view; the browser is then a known device for this teacher."""
+
+    template_name = T + "login.html"
+    authentication_form = TeacherLoginForm
+    redirect_authenticated_user = True
+
+    def form_valid(self, form):
+        return device_remember(self.request, super().form_valid(form), form.get_user())
+
+
 urlpatterns = [
-    path(
-        "login/",
-        auth_views.LoginView.as_view(
-            template_name=T + "login.html",
-            authentication_form=TeacherLoginForm,
-            redirect_authenticated_user=True,
-        ),
-        name="login",
-    ),
+    path("login/", TeacherLoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("signup/", signup, name="signup"),
     path(

@@ -22,7 +22,7 @@ from classrooms.imports.rows import ImportRefused, RawRow, RowIssue
 from classrooms.models import Classroom
 from classrooms.permissions import classroom_for, teacher_required
 from classrooms.services.students import students_create
-from classrooms.views.cards import cards_render
+from classrooms.views.cards import cards_sheet_redirect
 
 SALT = "classrooms.import"
 MAX_AGE = 3600
@@ -164,6 +164,6 @@ def students_import_confirm(request: HttpRequest, pk: int) -> HttpResponse:
         )
         % {"count": len(cards)},
     )
-    return cards_render(
+    return cards_sheet_redirect(
         request, classroom=classroom, cards=cards, title=_("Login cards for %s") % classroom
     )

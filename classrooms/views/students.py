@@ -21,7 +21,7 @@ from classrooms.services.students import (
     student_rename,
     student_restore,
 )
-from classrooms.views.responses import csv_download
+from classrooms.views.responses import csv_download, no_store
 
 
 def _page(request, student, status=200, **forms) -> HttpResponse:
@@ -121,7 +121,7 @@ def student_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     body = json.dumps(student_data_export(student=student), indent=2, ensure_ascii=False)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}.json"'
-    return response
+    return no_store(response)
 
 
 @teacher_required

@@ -10,7 +10,11 @@ from django.views.decorators.http import require_POST
 from classrooms.exports import classroom_students_csv
 from classrooms.forms import ClassroomNameForm, CoTeacherForm
 from classrooms.permissions import classroom_for, teacher_required
-from classrooms.selectors import classrooms_for_teacher, students_for_classroom
+from classrooms.selectors import (
+    classroom_login_pressure,
+    classrooms_for_teacher,
+    students_for_classroom,
+)
 from classrooms.services.classrooms import (
     classroom_archive,
     classroom_code_regenerate,
@@ -20,6 +24,7 @@ from classrooms.services.classrooms import (
     classroom_teacher_add,
     classroom_teacher_remove,
 )
+from classrooms.services.logins import classroom_logins_resume
 from classrooms.views.responses import csv_download
 
 
@@ -68,6 +73,7 @@ def _detail_context(request: HttpRequest, classroom, **extra) -> dict:
         "teachers": classroom.teachers.order_by("username"),
         "rename_form": ClassroomNameForm(initial={"name": classroom.name}),
         "teacher_form": CoTeacherForm(),
+        "login_pressure": classroom_login_pressure(classroom=classroom),
         **extra,
     }
 
@@ -127,6 +133,16 @@ def classroom_code_view(request: HttpRequest, pk: int) -> HttpResponse:
             {"classroom": classroom, "code_changed": True},
         )
     messages.success(request, _("The class has a new code: %(code)s.") % {"code": classroom.code})
+    return redirect("classroom_detail", pk=classroom.pk)
+
+
+@teacher_required
+@require_POST
+def classroom_logins_resume_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """The banner's button: new devices may try passwords again, every delay forgotten."""
+    classroom = classroom_for(request.user, pk)
+    classroom_logins_resume(classroom=classroom)
+    messages.success(request, _("Password logins are open again for this class."))
     return redirect("classroom_detail", pk=classroom.pk)
 
 

@@ -14,16 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from games.rules.messages import RuleError, gettext_noop
+from games.rules.common import OPERATORS, TYPED_OPERATORS, RuleError, gettext_noop
 
 MAX_LENGTH = 200
 MAX_DEPTH = 20
 MAX_NUMBERS = 12
-
-_OPERATORS = {"+": "+", "-": "-", "−": "-", "*": "*", "×": "*", "/": "/", "÷": "/"}
-_SHOW_UNICODE = {"+": "+", "-": "−", "*": "×", "/": "÷"}
-_SHOW_ASCII = {"+": "+", "-": "-", "*": "*", "/": "/"}
-_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 
 
 class ExpressionError(RuleError):
@@ -92,7 +87,7 @@ def _tokenize(text: str, powers: bool) -> list[_Token]:
                 )
             tokens.append(_Token("num", i, j, digits, int(digits)))
             i = j
-        elif ch in _OPERATORS:
+        elif ch in TYPED_OPERATORS:
             tokens.append(_Token("op", i, i + 1, ch, 0))
             i += 1
         elif ch in "()":
@@ -145,19 +140,23 @@ class _Parser:
     def expr(self) -> Node:
         node = self.term(self.tokens[self.i - 1] if self.i else None)
         while (
-            (tok := self.peek()) is not None and tok.kind == "op" and _OPERATORS[tok.text] in "+-"
+            (tok := self.peek()) is not None
+            and tok.kind == "op"
+            and TYPED_OPERATORS[tok.text] in "+-"
         ):
             self.i += 1
-            node = BinOp(_OPERATORS[tok.text], node, self.term(tok), tok.start)
+            node = BinOp(TYPED_OPERATORS[tok.text], node, self.term(tok), tok.start)
         return node
 
     def term(self, before: _Token | None) -> Node:
         node = self.factor(before)
         while (
-            (tok := self.peek()) is not None and tok.kind == "op" and _OPERATORS[tok.text] in "*/"
+            (tok := self.peek()) is not None
+            and tok.kind == "op"
+            and TYPED_OPERATORS[tok.text] in "*/"
         ):
             self.i += 1
-            node = BinOp(_OPERATORS[tok.text], node, self.factor(tok), tok.start)
+            node = BinOp(TYPED_OPERATORS[tok.text], node, self.factor(tok), tok.start)
         return node
 
     def factor(self, before: _Token | None) -> Node:
@@ -320,16 +319,10 @@ def evaluate_tree(node: Node) -> Fraction:
         return Fraction(leaf_value(node))
     left = evaluate_tree(node.left)
     right = evaluate_tree(node.right)
-    if node.op == "+":
-        return left + right
-    if node.op == "-":
-        return left - right
-    if node.op == "*":
-        return left * right
-    if right == 0:
+    if node.op == "/" and right == 0:
         position = node.position if node.position >= 0 else None
         raise _error(gettext_noop("you can't divide by zero"), position)
-    return left / right
+    return OPERATORS[node.op].compute(left, right)
 
 
 def evaluate(text: str, *, powers: bool = False) -> Fraction:
@@ -376,17 +369,17 @@ def to_text(node: Node, *, unicode: bool = True) -> str:
     """Print with the fewest brackets that keep the meaning; × ÷ − when unicode, else * / -."""
     if isinstance(node, Num):
         return _num_text(node, unicode)
-    prec = _PRECEDENCE[node.op]
+    prec = OPERATORS[node.op].precedence
     left = to_text(node.left, unicode=unicode)
-    if isinstance(node.left, BinOp) and _PRECEDENCE[node.left.op] < prec:
+    if isinstance(node.left, BinOp) and OPERATORS[node.left.op].precedence < prec:
         left = f"({left})"
     right = to_text(node.right, unicode=unicode)
     if isinstance(node.right, BinOp):
-        right_prec = _PRECEDENCE[node.right.op]
+        right_prec = OPERATORS[node.right.op].precedence
         # − and ÷ are not associative: a − (b + c) and a ÷ (b × c) keep their brackets.
         if right_prec < prec or (right_prec == prec and node.op in "-/"):
             right = f"({right})"
-    symbol = (_SHOW_UNICODE if unicode else _SHOW_ASCII)[node.op]
+    symbol = OPERATORS[node.op].symbol if unicode else node.op
     return f"{left} {symbol} {right}"
 
 

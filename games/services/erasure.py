@@ -15,11 +15,11 @@ from django.utils import timezone
 
 from classrooms.models import User
 from games.models import Match, Move
-from games.services.matches import MoveRejected, match_resign
+from games.services.matches import MoveRejected, match_forfeit
 
 
 def player_matches_forfeit(*, user: User, now: datetime | None = None) -> int:
-    """Resign every match `user` is still playing; returns how many ended.
+    """Forfeit every match `user` is still playing (they are leaving); returns how many ended.
 
     A match that finishes meanwhile (clock, the other player) is skipped, not an error.
     """
@@ -29,7 +29,7 @@ def player_matches_forfeit(*, user: User, now: datetime | None = None) -> int:
         playing = Match.objects.filter(status=Match.Status.PLAYING, seats__user=user).distinct()
         for match in playing.order_by("pk"):
             try:
-                match_resign(match=match, player=user, now=now)
+                match_forfeit(match=match, player=user, now=now)
             except MoveRejected:
                 continue
             ended += 1

@@ -9,12 +9,13 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from classrooms.models import Classroom, Student, User
-from classrooms.permissions import student_of, teaches
+from classrooms.permissions import student_is_current, student_of, teaches
 from games.models import Challenge, Match, Presence
 from games.services.broadcast import on_commit_class_event, on_commit_user_event
-from games.services.matches import match_create
+from games.services.matches import CANNOT_PLAY, DEFAULT_CLOCK_SECONDS, match_create
 
 ONLINE_SECONDS = 45
 HEARTBEAT_SECONDS = 15
@@ -77,8 +78,10 @@ def challenge_create(
 ) -> Challenge:
     """Challenge a classmate (replacing your earlier unanswered challenge)."""
     sender = student_of(from_user)
+    if sender is None or not student_is_current(sender):
+        raise LobbyRefused(str(CANNOT_PLAY))
     receiver = Student.objects.filter(user_id=to_user_id, archived_at__isnull=True).first()
-    if sender is None or receiver is None or receiver.classroom_id != sender.classroom_id:
+    if receiver is None or receiver.classroom_id != sender.classroom_id:
         raise LobbyRefused(_("You can only challenge classmates."))
     if receiver.user_id == from_user.pk:
         raise LobbyRefused(_("Challenge someone else!"))
@@ -101,6 +104,9 @@ def challenge_create(
 
 def challenge_answer(*, challenge_id: int, user: User, accept: bool) -> Challenge:
     """Accept (creating the match) or decline a challenge sent to `user`; answered once."""
+    student = student_of(user)
+    if student is None or not student_is_current(student):
+        raise LobbyRefused(str(CANNOT_PLAY))
     with transaction.atomic():
         challenge = (
             Challenge.objects.select_for_update()
@@ -125,21 +131,47 @@ def challenge_answer(*, challenge_id: int, user: User, accept: bool) -> Challeng
 
 
 def pair_students(
-    *, classroom: Classroom, teacher: User, students: list[Student], variants=None
+    *,
+    classroom: Classroom,
+    teacher: User,
+    students: list[Student],
+    variants: dict[str, Any] | None = None,
+    clock_seconds: int | None = DEFAULT_CLOCK_SECONDS,
+    move_seconds: int | None = None,
 ) -> list[Match]:
-    """The teacher pairs students in order (1 with 2, 3 with 4 …); an odd one out plays a bot."""
+    """The teacher pairs students in order (1 with 2, 3 with 4 …); an odd one out plays a bot.
+
+    Refused unless every student is in the lobby now: only the lobby socket takes a student to
+    a new match, so an absent one would never arrive and lose on time.
+    """
     if not teaches(teacher, classroom):
         raise LobbyRefused(_("You do not teach this class."))
     if any(s.classroom_id != classroom.pk for s in students):
         raise LobbyRefused(_("Pair students from this class."))
+    online = {s.pk for s in online_students(classroom)}
+    away = [s.display_name for s in students if s.pk not in online]
+    if away:
+        raise LobbyRefused(
+            ngettext(
+                "%(names)s is not in the lobby. Ask them to open Play, then pair again.",
+                "%(names)s are not in the lobby. Ask them to open Play, then pair again.",
+                len(away),
+            )
+            % {"names": ", ".join(away)}
+        )
+    clocks = {"clock_seconds": clock_seconds, "move_seconds": move_seconds}
     matches = []
     with transaction.atomic():
         for i in range(0, len(students) - 1, 2):
             players = [students[i].user, students[i + 1].user]
-            matches.append(match_create(classroom=classroom, players=players, variants=variants))
+            matches.append(
+                match_create(classroom=classroom, players=players, variants=variants, **clocks)
+            )
         if len(students) % 2:
             players = [students[-1].user, "beginner"]
-            matches.append(match_create(classroom=classroom, players=players, variants=variants))
+            matches.append(
+                match_create(classroom=classroom, players=players, variants=variants, **clocks)
+            )
         for match in matches:
             for seat in match.seats.all():
                 if seat.user_id:
@@ -150,19 +182,30 @@ def pair_students(
 
 
 def pair_everyone_present(
-    *, classroom: Classroom, teacher: User, rng: random.Random | None = None, variants=None
+    *,
+    classroom: Classroom,
+    teacher: User,
+    rng: random.Random | None = None,
+    variants: dict[str, Any] | None = None,
+    clock_seconds: int | None = DEFAULT_CLOCK_SECONDS,
+    move_seconds: int | None = None,
 ) -> list[Match]:
     """Random pairs of the students online and not already playing; an odd one plays a bot."""
-    busy = Match.objects.filter(classroom=classroom, status=Match.Status.PLAYING).values(
-        "seats__user_id"
+    busy = set(
+        Match.objects.filter(classroom=classroom, status=Match.Status.PLAYING).values_list(
+            "seats__user_id", flat=True
+        )
     )
-    free = [
-        s
-        for s in online_students(classroom)
-        if s.user_id not in {b["seats__user_id"] for b in busy}
-    ]
+    free = [s for s in online_students(classroom) if s.user_id not in busy]
     (rng or random.Random()).shuffle(free)
-    return pair_students(classroom=classroom, teacher=teacher, students=free, variants=variants)
+    return pair_students(
+        classroom=classroom,
+        teacher=teacher,
+        students=free,
+        variants=variants,
+        clock_seconds=clock_seconds,
+        move_seconds=move_seconds,
+    )
 
 
 def lobby_state(user: User) -> dict[str, Any]:

@@ -14,10 +14,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from classrooms.models import Classroom, User
+from classrooms.permissions import account_is_current
 from games import engine
 from games.models import Match, Move, Seat
 from games.services.broadcast import on_commit_match_changed
@@ -25,6 +28,7 @@ from games.services.moves import client_action, record_move, record_opening, rej
 from games.snapshot import snapshot
 
 DEFAULT_CLOCK_SECONDS = 720
+CANNOT_PLAY = gettext_lazy("You cannot play any more. Ask your teacher.")
 CHANGING_FIELDS = [
     "state",
     "ply",
@@ -117,10 +121,14 @@ def _locked(match: Match | int) -> Match:
 
 
 def seats_of(match: Match) -> list[Seat]:
-    """The match's two seats (with users and their student names), loaded once per call."""
+    """The match's two seats (with users, their student rows and classes), loaded once per call.
+
+    The player checks below read the account's state from here, under the row lock: keep it
+    fresh per transaction (a seat cached across moves would miss an archived student).
+    """
     cached = getattr(match, "_seats_loaded", None)
     if cached is None:
-        cached = list(match.seats.select_related("user__student").order_by("index"))
+        cached = list(match.seats.select_related("user__student__classroom").order_by("index"))
         match._seats_loaded = cached
     return cached
 
@@ -129,6 +137,20 @@ def _seat_of(match: Match, user: User) -> Seat | None:
     if not user.is_authenticated:
         return None
     return next((s for s in seats_of(match) if s.user_id == user.pk), None)
+
+
+def _player_seat(match: Match, user: User) -> Seat:
+    """The locked match's seat of `user`, who must still be allowed to play; MoveRejected if not.
+
+    An archived student, or one whose class is archived, can no longer play even over a socket
+    opened before: checked on every move from the seats query, so it costs no extra query.
+    """
+    seat = _seat_of(match, user)
+    if seat is None:
+        raise MoveRejected(_("You are not playing in this match."), code="not_seated")
+    if not account_is_current(seat.user):
+        raise MoveRejected(str(CANNOT_PLAY), code="not_allowed")
+    return seat
 
 
 def _apply_locked(
@@ -210,17 +232,15 @@ def move_submit(
     """Apply a player's move seen at `ply`; raises MoveRejected (changing nothing, except that
     a refused Mind attack is stored as an attempt).
 
-    Refused: a finished match, someone not seated, a stale or duplicate ply, not their turn,
-    a malformed action, an illegal move, or a move after the clock ran out (the expiry is
-    applied instead).
+    Refused: a finished match, someone not seated or no longer allowed to play (archived), a
+    stale or duplicate ply, not their turn, a malformed action, an illegal move, or a move after
+    the clock ran out (the expiry is applied instead).
     """
     now = now or timezone.now()
     rejection: MoveRejected | None = None
     with transaction.atomic():
         locked = _locked(match)
-        seat = _seat_of(locked, player)
-        if seat is None:
-            raise MoveRejected(_("You are not playing in this match."), code="not_seated")
+        seat = _player_seat(locked, player)
         if locked.status != Match.Status.PLAYING:
             raise MoveRejected(_("This match is over."), code="finished")
         if _expire_locked(locked, now) is not None:
@@ -250,18 +270,29 @@ def move_submit(
     raise rejection
 
 
-def match_resign(*, match: Match, player: User, now: datetime | None = None) -> Applied:
-    """Resign for `player` whoever's turn it is; raises MoveRejected when not seated or over."""
+def _resign(match: Match, player: User, now: datetime | None, *, checked: bool) -> Applied:
     now = now or timezone.now()
     with transaction.atomic():
         locked = _locked(match)
-        seat = _seat_of(locked, player)
+        seat = _player_seat(locked, player) if checked else _seat_of(locked, player)
         if seat is None:
             raise MoveRejected(_("You are not playing in this match."), code="not_seated")
         if locked.status != Match.Status.PLAYING:
             raise MoveRejected(_("This match is over."), code="finished")
         state = engine.load(locked.state)
         return _apply_locked(locked, state, engine.resign(seat.index), seat=seat, now=now)
+
+
+def match_resign(*, match: Match, player: User, now: datetime | None = None) -> Applied:
+    """Resign for `player` whoever's turn it is; raises MoveRejected when not seated, no longer
+    allowed to play, or over."""
+    return _resign(match, player, now, checked=True)
+
+
+def match_forfeit(*, match: Match, player: User, now: datetime | None = None) -> Applied:
+    """Resign for a player who can no longer play (being archived or erased): the classmate
+    wins. Raises MoveRejected when not seated or over."""
+    return _resign(match, player, now, checked=False)
 
 
 def match_expire_clock(*, match: Match | int, now: datetime | None = None) -> Applied | None:
@@ -276,13 +307,16 @@ def match_expire_clock(*, match: Match | int, now: datetime | None = None) -> Ap
 
 
 def expire_overdue_matches(*, now: datetime | None = None) -> int:
-    """The sweep: expire every playing match whose deadline has passed; returns how many."""
+    """The sweep: expire every playing match whose deadline has passed; returns how many.
+
+    When nothing is due this is one query, on the (status, deadline) indexes.
+    """
     now = now or timezone.now()
-    due = Match.objects.filter(status=Match.Status.PLAYING).filter(
-        clock_deadline__lte=now
-    ) | Match.objects.filter(status=Match.Status.PLAYING, move_deadline__lte=now)
+    due = Match.objects.filter(
+        Q(clock_deadline__lte=now) | Q(move_deadline__lte=now), status=Match.Status.PLAYING
+    )
     count = 0
-    for pk in due.values_list("pk", flat=True).distinct():
+    for pk in due.order_by().values_list("pk", flat=True):
         if match_expire_clock(match=pk, now=now) is not None:
             count += 1
     return count

@@ -15,6 +15,7 @@
 
   var pieces = [];        // [{die: id, text: "7"} | {op: "+"}]
   var target = null;      // opponent die id
+  var online = false;     // the socket is open and has sent the current view
   var digitBuffer = "";
   var digitTimer = null;
   var digitAlt = false;
@@ -50,7 +51,9 @@
     }
     var attack = $('[data-action="attack"]');
     if (attack) { attack.disabled = !ready(); }
-    $$('[data-action="skip"], .keypad .key').forEach(function (b) { b.disabled = !myTurn(); });
+    $$('[data-action="skip"], .keypad .key').forEach(function (b) { b.disabled = !myTurn() || !online; });
+    var resign = $('[data-action="resign"]');
+    if (resign) { resign.disabled = !online; }
   }
 
   /* An attack can be sent once the expression is whole: it ends with a die or ")" and its
@@ -64,11 +67,12 @@
   }
 
   function ready() {
-    return myTurn() && target !== null && usedIds().length >= 1 && complete();
+    return online && myTurn() && target !== null && usedIds().length >= 1 && complete();
   }
 
   var previewTimer = null;
   function changed() {
+    say("");                 // a message was about the attack as it was
     paint();
     clearTimeout(previewTimer);
     previewTimer = setTimeout(sendPreview, 120);
@@ -76,10 +80,16 @@
 
   function reset() {
     pieces = []; target = null; digitBuffer = "";
+    clearTimeout(previewTimer);
+    say("");
     paint();
     var p = document.getElementById("preview");
     if (p) { p.innerHTML = ""; }
   }
+
+  /* After a button has done its job, focus the board: nothing there that Space or a later
+     click would press by surprise (Enter is the attack wherever focus is). */
+  function settle() { var b = board(); if (b) { b.focus({ preventScroll: true }); } }
 
   /* --- talking to the server (through the htmx ws-send forms) ---------------------------- */
   function submitForm(form, values) {
@@ -92,7 +102,7 @@
 
   function sendPreview() {
     var form = document.getElementById("preview-form");
-    if (!form || !myTurn()) { return; }
+    if (!form || !myTurn() || !online) { return; }
     var ids = usedIds();
     if (ids.length < 2) { var p = document.getElementById("preview"); if (p) { p.innerHTML = ""; } return; }
     submitForm(form, { expression: expressionText(), dice: ids.join(",") });
@@ -101,6 +111,7 @@
   function send(kind, values) {
     var form = document.getElementById("move-form");
     if (!form) { return; }
+    if (!online) { say(msg("notSent")); return; }   // never queued: it would arrive late
     var all = { kind: kind, ply: ply(), attacker: "", target: "", expression: "", dice: "" };
     Object.keys(values || {}).forEach(function (k) { all[k] = values[k]; });
     submitForm(form, all);
@@ -108,7 +119,8 @@
 
   function attack() {
     if (!ready()) {
-      if (!myTurn()) { say(msg("notTurn")); } else if (!usedIds().length) { say(msg("pickDice")); } else if (!complete()) { say(msg("finish")); } else { say(msg("pickTarget")); }
+      if (!canPlay()) { return; }
+      if (!usedIds().length) { say(msg("pickDice")); } else if (!complete()) { say(msg("finish")); } else { say(msg("pickTarget")); }
       return;
     }
     var ids = usedIds();
@@ -131,17 +143,31 @@
     pickDice: root.dataset.msgDice || "Pick one of your dice first.",
     noDie: root.dataset.msgNoDie || "No die shows that number.",
     notTurn: root.dataset.msgNotTurn || "Wait for your turn.",
-    finish: root.dataset.msgFinish || "Finish your sum first: end it with a die."
+    finish: root.dataset.msgFinish || "Finish your sum first: end it with a die.",
+    connecting: root.dataset.msgConnecting || "Connecting…",
+    reconnecting: root.dataset.msgReconnecting || "Reconnecting…",
+    disconnected: root.dataset.msgDisconnected || "Disconnected. Reload the page to carry on.",
+    notSent: root.dataset.msgNotSent || "Not connected: nothing was sent."
   };
   function msg(key) { return texts[key]; }
+  /* The sender-only message line (empty text: clear it). */
   function say(text) {
     var box = document.getElementById("errors");
-    if (box) { box.innerHTML = ""; var p = document.createElement("p"); p.className = "error-text"; p.textContent = text; box.appendChild(p); }
+    if (!box) { return; }
+    box.innerHTML = "";
+    if (text) { var p = document.createElement("p"); p.className = "error-text"; p.textContent = text; box.appendChild(p); }
+  }
+
+  /* Picking, building and skipping wait for the player's turn and a live connection. */
+  function canPlay() {
+    if (!online) { say(msg("notSent")); return false; }
+    if (!myTurn()) { say(msg("notTurn")); return false; }
+    return true;
   }
 
   /* --- picking dice ---------------------------------------------------------------------- */
   function pickMine(el) {
-    if (!myTurn()) { say(msg("notTurn")); return; }
+    if (!canPlay()) { return; }
     var id = el.dataset.die;
     var at = usedIds().indexOf(id);
     if (at >= 0) {             // tapping a picked die takes it (and what follows) back out
@@ -158,7 +184,7 @@
   }
 
   function pickTheirs(el, fromPointer) {
-    if (!myTurn()) { say(msg("notTurn")); return; }
+    if (!canPlay()) { return; }
     target = target === el.dataset.die && fromPointer ? null : el.dataset.die;
     changed();
     if (fromPointer && target && ready()) { attack(); }
@@ -179,10 +205,11 @@
       return;
     }
     switch (action.dataset.action) {
-      case "attack": attack(); break;
+      case "attack": attack(); settle(); break;
       case "back": back(); break;
-      case "clear": reset(); break;
-      case "skip": send("skip"); reset(); break;
+      case "clear": reset(); settle(); break;
+      case "skip": askSkip(); break;
+      case "confirm-skip": close(action); skip(); break;
       case "resign": open("resign-dialog"); break;
       case "confirm-resign": close(action); send("resign"); break;
       case "close-dialog": close(action); break;
@@ -190,8 +217,15 @@
     }
   });
 
+  /* Skipping asks first (the button and S alike): four skips in a row end the game. */
+  function askSkip() {
+    if (!canPlay()) { return; }
+    open("skip-dialog");
+  }
+  function skip() { send("skip"); reset(); }
+
   function addOp(op) {
-    if (!myTurn()) { say(msg("notTurn")); return; }
+    if (!canPlay()) { return; }
     var last = pieces[pieces.length - 1];
     if (last && last.op && last.op !== "(" && last.op !== ")" && op !== "(" && op !== ")") {
       last.op = op;            // a second operator replaces the first
@@ -208,6 +242,7 @@
 
   function open(id) { var d = document.getElementById(id); if (d && !d.open) { d.showModal(); } }
   function close(el) { var d = el.closest("dialog"); if (d) { d.close(); } }
+  $$("dialog", root).forEach(function (d) { d.addEventListener("close", settle); });
 
   /* --- keyboard (the rules' table) ------------------------------------------------------- */
   function valuesOf(side, excludeUsed) {
@@ -250,11 +285,21 @@
     }
   }
 
+  function isSkipKey(evt) { return (evt.key === "s" || evt.key === "S") && !evt.altKey; }
+
   document.addEventListener("keydown", function (evt) {
     if (evt.ctrlKey || evt.metaKey) { return; }
     var tag = (evt.target.tagName || "").toLowerCase();
     if (tag === "input" || tag === "textarea" || tag === "select") { return; }
-    if ($("dialog[open]")) { return; }     // dialogs keep their own keys (Esc closes them)
+    var dialog = $("dialog[open]");
+    if (dialog) {                          // dialogs keep their own keys (Enter, Esc), and S
+      if (dialog.id === "skip-dialog" && isSkipKey(evt)) {
+        evt.preventDefault(); dialog.close(); skip();
+      }
+      return;
+    }
+    // Outside the match (the site's header links), keys do what they always do.
+    if (!root.contains(evt.target) && evt.target !== document.body && evt.target.id !== "main") { return; }
     // Alt+digit types other characters on some layouts (⌥ on a Mac), so read the key's code
     // then; otherwise the character itself (so "*" on Shift+8 stays an operator).
     var code = /^(?:Digit|Numpad)([0-9])$/.exec(evt.code || "");
@@ -272,15 +317,14 @@
     var key = evt.key;
     if (key === "?") { evt.preventDefault(); open("help-dialog"); return; }
     if (!isPlayer() || finished()) { return; }
+    // Enter is the attack whatever has focus: never the focused button (a Skip or Clear
+    // pressed by surprise). With no attack ready, attack() says what is missing.
+    if (key === "Enter") { evt.preventDefault(); attack(); return; }
+    if (key === "Escape") { reset(); return; }
     var ops = { "+": "+", "-": "−", "*": "×", "/": "÷", "(": "(", ")": ")", "x": "×" };
     if (ops[key] && !evt.altKey) { evt.preventDefault(); addOp(ops[key]); return; }
-    // Enter attacks; on a focused button it presses that button, except on a die when the
-    // attack is ready (the player picked it with the keyboard and now attacks).
-    if (key === "Enter" && (!evt.target.closest("button, a") || (evt.target.closest(".die") && ready()))) {
-      evt.preventDefault(); attack(); return;
-    }
-    if (key === "Backspace") { evt.preventDefault(); back(); return; }
-    if (key === "Escape") { reset(); }
+    if (isSkipKey(evt)) { evt.preventDefault(); askSkip(); return; }
+    if (key === "Backspace") { evt.preventDefault(); back(); }
   });
 
   /* --- clocks count down from the server's remaining time -------------------------------- */
@@ -322,8 +366,10 @@
 
   /* --- after every swap: the board changed, so the local selection starts again ----------- */
   /* Keep keyboard focus across swaps: a focused die is replaced by its new self. */
-  var focusedDie = null;
+  var focusedDie = null;   // the die id, "" for the board itself, null: focus was elsewhere
   document.body.addEventListener("htmx:oobBeforeSwap", function (evt) {
+    // A preview answered after Clear belongs to an attack that is gone.
+    if (evt.target && evt.target.id === "preview" && usedIds().length < 2) { evt.detail.shouldSwap = false; }
     var active = document.activeElement;
     if (evt.target && evt.target.id === "board" && active && evt.target.contains(active)) {
       focusedDie = active.dataset.die || "";
@@ -333,20 +379,32 @@
   var lastPly = null;
   document.body.addEventListener("htmx:oobAfterSwap", function (evt) {
     if (evt.target && evt.target.id === "board" && focusedDie !== null) {
-      var again = focusedDie ? dieById(focusedDie) : null;
-      (again || $('.die[data-side="mine"]') || board()).focus();
+      var again = focusedDie ? dieById(focusedDie) || $('.die[data-side="mine"]') : null;
+      (again || board()).focus({ preventScroll: true });
       focusedDie = null;
     }
     var id = evt.target && evt.target.id;
     if (id === "board") {
+      var returning = !online;
+      if (returning) { connection(true, ""); }     // the server's full view: the board is current
       if (ply() !== lastPly) {
         lastPly = ply(); pieces = []; target = null; animateRolls();
         var pv = document.getElementById("preview"); if (pv) { pv.innerHTML = ""; }
+        var asking = document.getElementById("skip-dialog");
+        if (asking && asking.open) { asking.close(); }   // that turn is gone
       }
       paint();
+      if (returning && pieces.length) { sendPreview(); }
     }
     if (id === "clock") { readClocks(); }
-    if (id === "gameover") { replayAt = 0; stepReplay(0); }
+    if (id === "gameover") {
+      replayAt = 0; stepReplay(0);
+      // The game is over: focus the result (not a die that can no longer be played).
+      var active = document.activeElement;
+      if (finished() && (!active || active === document.body || root.contains(active))) {
+        document.getElementById("gameover").focus({ preventScroll: true });
+      }
+    }
   });
 
   function animateRolls() {
@@ -357,15 +415,42 @@
     });
   }
 
-  /* A clean close (e.g. a server restart: 1001) is not retried by the extension: retry it. */
+  /* --- the connection: say at once when it is lost, and play on only when it is back ------ */
+  function connection(isOnline, text) {
+    online = isOnline;
+    root.classList.toggle("is-offline", !online);
+    var notice = document.getElementById("connection");
+    if (notice && notice.textContent !== text) { notice.textContent = text; }
+    paint();
+  }
+  // The extension retries abnormal closes with a growing delay (up to a minute): cap it, so a
+  // class is back within seconds of a server restart.
+  htmx.config.wsReconnectDelay = function (retries) {
+    return Math.min(5000, 500 * Math.pow(2, retries)) * (0.5 + Math.random() / 2);
+  };
+  var RETRIED = [1006, 1011, 1012, 1013];   // the extension reconnects after these by itself
   document.body.addEventListener("htmx:wsClose", function (evt) {
     var code = evt.detail && evt.detail.event && evt.detail.event.code;
+    // A clean close (e.g. a server restart: 1001) is not retried by the extension: retry it.
     if (code === 1000 || code === 1001) {
       setTimeout(function () { evt.detail.socketWrapper.reconnect(); }, 1000 + Math.random() * 2000);
     }
+    var retrying = code === 1000 || code === 1001 || RETRIED.indexOf(code) >= 0;
+    connection(false, msg(retrying ? "reconnecting" : "disconnected"));
   });
+  document.body.addEventListener("htmx:wsError", function () {
+    if (!online) { return; }                 // a failed retry: the close says what happens
+    connection(false, msg("reconnecting"));
+  });
+  document.body.addEventListener("htmx:wsOpen", function (evt) {
+    // Anything queued while the socket was down was aimed at an old board: drop it (the server
+    // would refuse a stale ply anyway). The full view follows and brings the board back.
+    evt.detail.socketWrapper.queue.length = 0;
+  });
+  // The first connection normally takes milliseconds: say so only if it does not.
+  setTimeout(function () { if (!online && !$("#connection").textContent) { connection(false, msg("connecting")); } }, 1500);
 
   readClocks();
   stepReplay(0);
-  paint();
+  connection(false, "");
 })();

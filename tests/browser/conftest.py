@@ -5,6 +5,7 @@ tests that use it need committed data: request `transactional_db` (the `live` fi
 """
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -14,6 +15,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
 from playwright.sync_api import sync_playwright
 
@@ -44,7 +46,11 @@ def _test_database_url() -> str:
     return f"postgres://{auth}{db.get('HOST') or '127.0.0.1'}{port}/{db['NAME']}"
 
 
-def start_daphne(port: int | None = None, extra_env: dict[str, str] | None = None):
+def start_daphne(
+    port: int | None = None,
+    extra_env: dict[str, str] | None = None,
+    extra_args: list[str] | None = None,
+):
     """Start one Daphne process on the test database; returns (process, base_url)."""
     port = port or _free_port()
     env = {
@@ -64,6 +70,7 @@ def start_daphne(port: int | None = None, extra_env: dict[str, str] | None = Non
             "127.0.0.1",
             "-p",
             str(port),
+            *(extra_args or []),
             "config.asgi:application",
         ],
         cwd=ROOT,
@@ -104,8 +111,13 @@ def asgi_server(django_db_setup, django_db_blocker):
 
 @pytest.fixture
 def live(asgi_server, transactional_db):
-    """Base URL of the live server, with committed (transactional) test data."""
-    return asgi_server
+    """Base URL of the live server, with committed (transactional) test data and an empty
+    cache: the server and the tests share it, and login throttles count there by address."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield asgi_server
+    cache.clear()
 
 
 @pytest.fixture(scope="session")
@@ -128,25 +140,95 @@ def browser():
         browser.close()
 
 
+# Chromium logs a violation as a console message whose wording varies by kind; the page's own
+# event names the directive and the source, for every kind.
+REPORT_CSP_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"}`
+    + ` (${e.sourceFile}:${e.lineNumber})`);
+});
+"""
+
+
+HTTP_ERROR_STATUS = "Failed to load resource: the server responded with a status of"
+
+
+class ConsoleWatch:
+    """Every console error, uncaught page error and CSP violation on the test's pages."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+        self.expected: list[re.Pattern[str]] = []
+
+    def allow(self, pattern: str) -> None:
+        """Expect console errors matching `pattern` (a test that stops the server on purpose)."""
+        self.expected.append(re.compile(pattern))
+
+    def watch(self, page) -> None:
+        def on_console(message) -> None:
+            # A failed response is reported below, with its address (the console omits it).
+            if message.type == "error" and not message.text.startswith(HTTP_ERROR_STATUS):
+                where = message.location.get("url") or page.url
+                self.problems.append(f"{where}: console error: {message.text}")
+
+        def on_response(response) -> None:
+            # A page the test opens on purpose may answer 403 or 404 (the test checks that);
+            # what the page itself loads (a script, a style, the icon, a fetch) must not fail.
+            if response.status >= 400 and response.request.resource_type != "document":
+                self.problems.append(f"{page.url}: {response.url} answered {response.status}")
+
+        page.on("console", on_console)
+        page.on("response", on_response)
+        page.on("pageerror", lambda error: self.problems.append(f"{page.url}: page error: {error}"))
+
+    def unexpected(self) -> list[str]:
+        return [p for p in self.problems if not any(e.search(p) for e in self.expected)]
+
+
 @pytest.fixture
-def new_page(browser):
-    """Factory for pages in fresh contexts (separate cookies: one per person)."""
+def console() -> ConsoleWatch:
+    return ConsoleWatch()
+
+
+@pytest.fixture
+def new_page(browser, console):
+    """Factory for pages in fresh contexts (separate cookies: one per person).
+
+    The test fails at teardown if any page logged a console error, a page error or a CSP
+    violation that the test did not declare with `console.allow(...)`.
+    """
     contexts = []
 
     def make(**kwargs):
         context = browser.new_context(viewport=VIEWPORT, **kwargs)
         context.set_default_timeout(10_000)
+        context.add_init_script(REPORT_CSP_VIOLATIONS)
+        context.on("page", console.watch)
         contexts.append(context)
         return context.new_page()
 
     yield make
     for context in contexts:
         context.close()
+    problems = console.unexpected()
+    if problems:
+        pytest.fail("the browser reported problems:\n" + "\n".join(problems), pytrace=False)
 
 
 @pytest.fixture
 def page(new_page):
     return new_page()
+
+
+def assert_accessible(page, name: str) -> None:
+    """No serious or critical axe-core violations on the current page."""
+    results = Axe().run(page)
+    bad = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v["impact"] in {"serious", "critical"}
+    ]
+    assert not bad, f"{name}: {bad}"
 
 
 def screenshot(page, name: str) -> Path:
@@ -157,19 +239,25 @@ def screenshot(page, name: str) -> Path:
     return path
 
 
-@pytest.fixture
-def login_page(new_page, live):
-    """A page in a fresh context, logged in as `user` (a session cookie, as after a login)."""
+def log_in(page, base_url: str, user) -> None:
+    """Give the page's context `user`'s session for `base_url` (as after a login)."""
     from django.test import Client
 
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base_url}]
+    )
+
+
+@pytest.fixture
+def login_page(new_page, live):
+    """A page in a fresh context, logged in as `user` on the live server."""
+
     def make(user):
-        client = Client()
-        client.force_login(user)
         page = new_page()
-        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-        page.context.add_cookies(
-            [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live}]
-        )
+        log_in(page, live, user)
         return page
 
     return make

@@ -3,11 +3,10 @@
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
 from classrooms.services.classrooms import classroom_create
 from classrooms.services.students import students_create
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import assert_accessible, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -17,17 +16,6 @@ NAMES = [
     "Quinn J.", "Ruby A.", "Sam E.", "Tara V.", "Umar Y.", "Violet Z.", "Will X.", "Zoe Q.",
     "Zara U.",
 ]  # fmt: skip
-
-
-def assert_accessible(page, name: str) -> None:
-    """No serious or critical axe-core violations on the current page."""
-    results = Axe().run(page)
-    bad = [
-        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-        for v in results.response["violations"]
-        if v["impact"] in {"serious", "critical"}
-    ]
-    assert not bad, f"{name}: {bad}"
 
 
 def assert_fits_the_screen(page) -> None:
@@ -53,7 +41,7 @@ def test_teacher_signs_up_creates_a_class_pastes_25_names_and_prints_cards(live,
     page.get_by_label("First name").fill("Bea")
     page.get_by_label("Last name").fill("Browser")
     page.locator("#id_password1").fill("a-long-unusual-phrase-42")
-    page.get_by_label("Password confirmation").fill("a-long-unusual-phrase-42")
+    page.get_by_label("Password again").fill("a-long-unusual-phrase-42")
     assert_accessible(page, "signup")
     screenshot(page, "classrooms-signup")
     page.get_by_role("button", name="Create account").click()

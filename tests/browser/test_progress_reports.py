@@ -1,8 +1,7 @@
 """Progress reports in Chromium: after two students played both games, a teacher reads the
 class overview and a student page and downloads both CSVs; the student reads their own page.
 
-Console errors and CSP violations on these pages fail the test through the browser fixtures'
-console watch."""
+Console errors and CSP violations on these pages fail the test (the browser fixtures' watch)."""
 
 import csv
 import io
@@ -13,8 +12,7 @@ from classrooms.services.classrooms import classroom_create
 from classrooms.services.students import students_create
 from games.progress.csv_exports import CALCULATION_COLUMNS, SUMMARY_COLUMNS
 from games.services import match_create
-from tests.browser.conftest import screenshot
-from tests.browser.test_classrooms_flows import assert_accessible
+from tests.browser.conftest import assert_accessible, screenshot
 from tests.games.progress.play import cardwar_match, play_cardwar, play_warriors
 
 pytestmark = pytest.mark.browser

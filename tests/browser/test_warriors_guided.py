@@ -30,7 +30,7 @@ def test_a_first_timer_follows_the_guided_game_to_the_end(live, login_page, make
     page.wait_for_selector("#preview .preview-ok")
     keys(page, "Enter")
     wait_for_ply_after(page, 3, timeout=15_000)
-    page.click('[data-action="skip"]')
+    keys(page, "s", "Enter")  # as the prompt says
     wait_for_ply_after(page, 5, timeout=15_000)
     assert "penalty" in page.inner_text("#guide")
     # the penalty: an equal Strength attack is refused, with the reason
@@ -44,4 +44,5 @@ def test_a_first_timer_follows_the_guided_game_to_the_end(live, login_page, make
     keys(page, "Enter")
     page.wait_for_selector("#gameover:not([hidden])")
     assert "got it" in page.inner_text("#guide")
+    screenshot(page, "warriors-guided-over")
     assert Match.objects.get().winner_seat == 0

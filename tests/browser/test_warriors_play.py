@@ -56,7 +56,8 @@ def test_two_students_play_a_whole_game_one_with_the_keyboard_only(
     # the step-through replay
     winner.click('[data-step="1"]')
     assert winner.inner_text("[data-replay-pos]").startswith("2 /")
-    assert "won" in watcher.inner_text("#status")
+    assert "Game over" in watcher.inner_text("#status")
+    assert f"{['Ada', 'Ben'][match.winner_seat]} won" in watcher.inner_text("#gameover-title")
 
 
 def test_a_student_plays_the_computer_to_the_end(live, login_page, classroom, make_student):

@@ -1,6 +1,7 @@
 import pytest
 from django.core.cache import cache
 
+from classrooms.services import card_sheets, throttle
 from classrooms.services.classrooms import classroom_create
 from classrooms.services.students import students_create
 
@@ -39,3 +40,25 @@ def client_factory():
     from django.test import Client
 
     return lambda **defaults: Client(**defaults)
+
+
+class FakeClock:
+    """A clock that moves only when told: `advance(seconds)`."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def fake_clock(monkeypatch) -> FakeClock:
+    """The throttle's and the card sheets' clock, moved by hand."""
+    clock = FakeClock()
+    monkeypatch.setattr(throttle, "clock", clock)
+    monkeypatch.setattr(card_sheets, "clock", clock)
+    return clock

@@ -1,6 +1,7 @@
 """Bulk import: good, bad and hostile input, always previewed, all or nothing."""
 
 import io
+import struct
 import zipfile
 
 import pytest
@@ -204,8 +205,9 @@ def test_paste_preview_then_confirm_creates_students_and_shows_cards(client, tea
     html = preview.content.decode()
     assert "Line 2" in html and "Maya K." in html
     payload = preview.context["payload"]
-    cards = client.post(reverse("students_import_confirm", args=[room.pk]), {"payload": payload})
-    assert cards.status_code == 200
+    confirm = reverse("students_import_confirm", args=[room.pk])
+    cards = client.post(confirm, {"payload": payload}, follow=True)
+    assert cards.status_code == 200 and len(cards.redirect_chain) == 1
     assert cards.content.decode().count('class="login-card"') == 2
     assert cards.content.decode().count("<svg") == 2
     assert "no-store" in cards["Cache-Control"]
@@ -310,3 +312,56 @@ def test_a_name_that_is_too_long_or_has_symbols_is_reported(make_room):
     preview = preview_build(classroom=make_room(), rows=rows, issues=issues)
     assert [i.line for i in preview.blocking_issues] == [1, 2]
     assert [r.name for r in preview.rows] == ["Ok Name"]
+
+
+# --- damaged zips: a clear form error, never a server error --------------------------------
+
+
+def _stored_roster_zip() -> bytearray:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
+        for name, data in roster_files().items():
+            archive.writestr(name, data)
+    return bytearray(buffer.getvalue())
+
+
+def _central_entry(data: bytearray, name: bytes) -> int:
+    """Offset of `name`'s entry in the zip's central directory."""
+    offset = data.find(b"PK\x01\x02")
+    while data[offset + 46 : offset + 46 + len(name)] != name:
+        offset = data.find(b"PK\x01\x02", offset + 1)
+    return offset
+
+
+def _bad_crc() -> bytes:
+    data = _stored_roster_zip()
+    at = data.find(b"Maya")
+    data[at] = ord("N")  # the stored CRC no longer matches
+    return bytes(data)
+
+
+def _lying_size() -> bytes:
+    data = _stored_roster_zip()
+    entry = _central_entry(data, b"users.csv")
+    data[entry + 24 : entry + 28] = struct.pack("<I", 10)  # "10 bytes", and it is not
+    return bytes(data)
+
+
+def _unknown_compression() -> bytes:
+    data = _stored_roster_zip()
+    entry = _central_entry(data, b"users.csv")
+    data[entry + 10 : entry + 12] = struct.pack("<H", 77)  # no such method
+    local = struct.unpack("<I", data[entry + 42 : entry + 46])[0]
+    data[local + 8 : local + 10] = struct.pack("<H", 77)
+    return bytes(data)
+
+
+@pytest.mark.parametrize("damaged", [_bad_crc, _lying_size, _unknown_compression])
+def test_a_zip_with_a_damaged_member_is_a_clear_form_error(client, teacher, make_room, damaged):
+    room = make_room(teacher=teacher)
+    client.force_login(teacher)
+    upload = SimpleUploadedFile("export.zip", damaged())
+    response = client.post(_import_url(room), {"source": "file", "files": [upload]})
+    assert response.status_code == 400
+    assert "users.csv in the zip cannot be read" in response.content.decode()
+    assert Student.objects.count() == 0

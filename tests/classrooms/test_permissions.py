@@ -42,6 +42,7 @@ CLASS_URLS = [
     ("post", "students_import_confirm"),
     ("get", "classroom_cards"),
     ("post", "classroom_cards"),
+    ("post", "classroom_logins_resume"),
 ]
 STUDENT_URLS = [
     ("get", "student_detail"),

@@ -3,6 +3,7 @@
 import csv
 import io
 import json
+import re
 
 import pytest
 from django.core import mail
@@ -37,6 +38,34 @@ def test_teacher_signs_up_and_lands_on_an_empty_dashboard(client):
     user = User.objects.get(username="ms_new")
     assert user.is_teacher and user.email == "new@school.example"
     assert "no classes yet" in client.get(reverse("teacher_dashboard")).content.decode()
+
+
+def test_sign_up_shows_our_short_help_not_djangos_defaults(client):
+    html = client.get(reverse("signup")).content.decode()
+    assert "150 characters or fewer" not in html  # Django's username help
+    assert "can’t be too similar" not in html and "<ul" not in html.split("<form")[1]
+    assert "Enter the same password as before" not in html
+    for help_text in ("such as ms_khan", "Only for resetting your password", "At least 8"):
+        assert help_text in html
+    assert 'aria-describedby="id_password1_helptext"' in html
+    assert 'id="id_password1_helptext"' in html
+
+
+def _primary_action(html: str) -> str:
+    """The text of the first solid (not secondary) button of the page's action bar."""
+    actions = html.split('<p class="actions">', 1)[1].split("</p>", 1)[0]
+    return re.search(r'<a class="button" href="[^"]+">([^<]+)</a>', actions).group(1)
+
+
+def test_an_empty_class_leads_with_add_students_and_a_full_one_with_live_matches(
+    client, teacher, make_room, make_cards
+):
+    room = make_room(teacher=teacher)
+    client.force_login(teacher)
+    url = reverse("classroom_detail", args=[room.pk])
+    assert _primary_action(client.get(url).content.decode()) == "Add students"
+    make_cards(room, "Maya K.")
+    assert _primary_action(client.get(url).content.decode()) == "Live matches and pairing"
 
 
 def test_teacher_creates_renames_archives_and_restores_a_class(client, teacher):
@@ -78,6 +107,10 @@ def test_add_co_teacher_by_email_who_then_sees_the_class(client, teacher, make_t
     assert bad.status_code == 400
 
 
+def _passwords(html: str) -> list[str]:
+    return re.findall(r'class="card-password">([a-z]+-[a-z]+)<', html)
+
+
 def test_print_cards_again_resets_everyone_and_shows_qr_cards(
     client, teacher, make_room, make_cards
 ):
@@ -85,7 +118,7 @@ def test_print_cards_again_resets_everyone_and_shows_qr_cards(
     old = make_cards(room, "Maya K.", "Ben T.", "Ali")
     client.force_login(teacher)
     assert "new password" in client.get(reverse("classroom_cards", args=[room.pk])).content.decode()
-    response = client.post(reverse("classroom_cards", args=[room.pk]))
+    response = client.post(reverse("classroom_cards", args=[room.pk]), follow=True)
     html = response.content.decode()
     assert html.count('class="login-card"') == 3 and html.count("<svg") == 3
     assert room.code in html and "@page" not in html  # print CSS lives in the static file
@@ -94,11 +127,101 @@ def test_print_cards_again_resets_everyone_and_shows_qr_cards(
     assert not maya.check_password(old[0].password)
 
 
+def test_reloading_the_card_sheet_shows_the_same_cards_and_resets_nothing(
+    client, teacher, make_room, make_cards
+):
+    room = make_room(teacher=teacher)
+    make_cards(room, "Maya K.", "Ben T.")
+    client.force_login(teacher)
+    posted = client.post(reverse("classroom_cards", args=[room.pk]))
+    assert posted.status_code == 302  # post, then redirect to a page that is safe to reload
+    first = client.get(posted["Location"])
+    again = client.get(posted["Location"])
+    assert first.status_code == again.status_code == 200
+    assert "no-store" in again["Cache-Control"]
+    shown = _passwords(first.content.decode())
+    assert len(shown) == 2 and shown == _passwords(again.content.decode())
+    for student, password in zip(room.students.order_by("display_name"), shown, strict=True):
+        assert student.user.check_password(password)  # still the passwords on the cards
+
+
+def test_the_card_sheet_prints_the_site_address_and_class_name_and_no_username(
+    client, teacher, make_room, make_cards
+):
+    room = make_room("Owls 3C", teacher=teacher)
+    [card] = make_cards(room, "Maya K.")
+    client.force_login(teacher)
+    html = client.post(reverse("student_card", args=[card.student.pk]), follow=True)
+    html = html.content.decode()
+    assert html.count('class="login-card"') == 1
+    assert '<strong class="card-site">testserver/student/</strong>' in html
+    assert '<p class="card-small">Owls 3C</p>' in html
+    assert card.student.user.username not in html
+
+
+def test_the_card_sheet_is_kept_encrypted_and_opens_only_for_its_teacher_and_browser(
+    client, client_factory, teacher, make_teacher, make_room, make_cards
+):
+    from django.core.cache import cache
+
+    room = make_room(teacher=teacher)
+    make_cards(room, "Maya K.")
+    client.force_login(teacher)
+    url = client.post(reverse("classroom_cards", args=[room.pk]))["Location"]
+    [password] = _passwords(client.get(url).content.decode())
+    sheet_id = url.rstrip("/").rsplit("/", 1)[-1]
+    assert password.encode() not in repr(cache.get(f"card-sheet:{sheet_id}")).encode()
+    co_teacher = make_teacher()
+    room.teachers.add(co_teacher)
+    other = client_factory()
+    other.force_login(co_teacher)
+    other.cookies["card_sheet_key"] = client.cookies["card_sheet_key"].value
+    assert other.get(url).status_code == 410  # another teacher, even with the key
+    same_teacher_other_browser = client_factory()
+    same_teacher_other_browser.force_login(teacher)
+    assert same_teacher_other_browser.get(url).status_code == 410  # no key
+    assert client.get(url).status_code == 200
+
+
+def test_the_card_sheet_closes_after_twenty_minutes_or_when_done(
+    client, teacher, make_room, make_cards, fake_clock
+):
+    room = make_room(teacher=teacher)
+    make_cards(room, "Maya K.")
+    client.force_login(teacher)
+    url = client.post(reverse("classroom_cards", args=[room.pk]))["Location"]
+    fake_clock.advance(19 * 60)
+    assert client.get(url).status_code == 200
+    fake_clock.advance(2 * 60)
+    closed = client.get(url)
+    assert closed.status_code == 410 and "cannot be shown again" in closed.content.decode()
+    url = client.post(reverse("classroom_cards", args=[room.pk]))["Location"]
+    done = client.post(reverse("card_sheet_done", args=[url.rstrip("/").rsplit("/", 1)[-1]]))
+    assert done["Location"] == reverse("classroom_detail", args=[room.pk])
+    assert client.get(url).status_code == 410
+
+
+def test_a_card_reissued_since_is_left_off_the_reopened_sheet(
+    client, teacher, make_room, make_cards
+):
+    room = make_room(teacher=teacher)
+    maya, _ben = make_cards(room, "Maya K.", "Ben T.")
+    client.force_login(teacher)
+    sheet = client.post(reverse("classroom_cards", args=[room.pk]))["Location"]
+    key = client.cookies["card_sheet_key"].value
+    client.post(reverse("student_card", args=[maya.student.pk]))  # Maya lost hers
+    # A browser keeps one key per sheet (the cookie's path); the test client only one in all.
+    client.cookies["card_sheet_key"] = key
+    html = client.get(sheet).content.decode()
+    assert html.count('class="login-card"') == 1 and "Ben T." in html
+    assert "1 card of this sheet was made again since" in html
+
+
 def test_one_student_new_card(client, teacher, make_room, make_cards):
     card = make_cards(make_room(teacher=teacher), "Maya K.")[0]
     client.force_login(teacher)
-    html = client.post(reverse("student_card", args=[card.student.pk])).content.decode()
-    assert html.count('class="login-card"') == 1
+    response = client.post(reverse("student_card", args=[card.student.pk]), follow=True)
+    assert response.content.decode().count('class="login-card"') == 1
 
 
 def test_move_archive_restore_and_delete_through_the_pages(client, teacher, make_room, make_cards):
@@ -143,6 +266,14 @@ def test_student_data_export_json_and_csv(client, teacher, make_room, make_cards
     text = client.get(reverse("student_export", args=[student.pk, "csv"])).content.decode()
     assert "'@SUM(1)" in text
     assert client.get(reverse("student_export", args=[student.pk, "xml"])).status_code == 404
+
+
+def test_both_student_exports_are_never_cached(client, teacher, make_room, make_cards):
+    student = make_cards(make_room(teacher=teacher), "Maya K.")[0].student
+    client.force_login(teacher)
+    for fmt in ("json", "csv"):
+        response = client.get(reverse("student_export", args=[student.pk, fmt]))
+        assert "no-store" in response["Cache-Control"], fmt
 
 
 def test_password_reset_sends_an_email_and_change_works(client, make_teacher):

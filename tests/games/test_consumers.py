@@ -42,6 +42,14 @@ async def receive_until(comm: WebsocketCommunicator, needle: str, timeout: float
             return text
 
 
+async def closed(comm: WebsocketCommunicator, timeout: float = 3) -> dict:
+    """The close the server sends, after any messages still on their way."""
+    while True:
+        output = await comm.receive_output(timeout=timeout)
+        if output["type"] == "websocket.close":
+            return output
+
+
 def send(comm, kind: str, ply: int, **fields) -> asyncio.Future:
     body = {"kind": kind, "ply": str(ply), **fields, "HEADERS": {"HX-Request": "true"}}
     return comm.send_to(text_data=json.dumps(body))

@@ -16,7 +16,7 @@ from games.services import MoveRejected, match_create, move_submit
 from games.services.lobby import challenge_create, presence_join
 from games.snapshot import snapshot_from_db
 from tests.games.conftest import legal_action, mover, state_of
-from tests.games.test_consumers import connect, receive_until, send
+from tests.games.test_consumers import closed, connect, receive_until
 
 pytestmark = pytest.mark.django_db
 
@@ -204,7 +204,9 @@ def test_the_csv_export_carries_the_games_safely(make_match, two_students):
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_both_sockets_survive_an_erasure_mid_match(make_match, two_students):
+async def test_an_erasure_mid_match_closes_the_erased_socket_with_a_message_only(
+    make_match, two_students
+):
     ada, ben = two_students
     match = await sync_to_async(make_match)(seed=11)
     a, b = await connect(match, ada.user), await connect(match, ben.user)
@@ -214,9 +216,8 @@ async def test_both_sockets_survive_an_erasure_mid_match(make_match, two_student
     await sync_to_async(student_delete)(student=ada)
 
     await receive_until(b, f'data-ply="{match.ply + 1}"')
-    await send(a, "skip", match.ply + 1)
-    await receive_until(a, "You are not playing in this match.")
-    await a.disconnect()
+    await receive_until(a, "You cannot use this page any more.")
+    assert (await closed(a))["code"] == 4403
     await b.disconnect()
     again = await connect(match, ben.user)
     assert "Former student" in await receive_until(again, 'id="board"')

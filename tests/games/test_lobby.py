@@ -108,6 +108,8 @@ def test_the_teachers_live_view_lists_matches_and_pairs_two(
     client, classroom, teacher, make_student, make_teacher
 ):
     a, b = make_student("Ada"), make_student("Ben")
+    for s in (a, b):
+        lobby.presence_join(student=s, channel_name=f"chan-{s.pk}")
     client.force_login(teacher)
     response = client.post(f"/play/class/{classroom.pk}/pair/", {"first": a.pk, "second": b.pk})
     assert response.status_code == 302

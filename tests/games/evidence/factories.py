@@ -9,6 +9,7 @@ from games.evidence.acts import Act
 from games.evidence.warriors import refused_act
 from games.rules import cardwar as cw
 from games.rules import warriors
+from games.rules.warriors.state import sort_dice
 
 
 def board(
@@ -21,7 +22,7 @@ def board(
 
     def side(letter: str, values: Mapping[int, int]) -> tuple[warriors.Die, ...]:
         dice = [warriors.Die(f"{letter}-D{s}", s, v) for s, v in values.items()]
-        return warriors.sort_dice(dice)
+        return sort_dice(dice)
 
     return warriors.State(
         seed="evidence",

@@ -17,8 +17,8 @@ from tests.games.conftest import legal_action, mover
 
 from .test_recording import OPENING
 
-BEFORE = [("games", "0003_seat_user_erasable")]
-BACKFILL = importlib.import_module("games.migrations.0005_calculation_backfill")
+BEFORE = [("games", "0004_move_attempt_limits")]
+BACKFILL = importlib.import_module("games.migrations.0006_calculation_backfill")
 COMPARED = [f.name for f in Calculation._meta.fields if f.name not in ("id", "created")]
 
 
@@ -87,14 +87,14 @@ def test_the_backfill_rebuilds_the_live_evidence_from_stored_moves(
         _migrate(BEFORE)
         with connection.cursor() as cursor:
             assert "games_calculation" not in connection.introspection.table_names(cursor)
-        _migrate([("games", "0005_calculation_backfill")])
+        _migrate([("games", "0006_calculation_backfill")])
         assert _evidence() == live
         refused = Calculation.objects.filter(act="mind_refused").order_by("id")
         moves = Move.objects.filter(kind="rejected").order_by("id")
         assert [c.created for c in refused] == [m.created_at for m in moves]
         # Run again (as after a failed deploy): nothing is added twice.
-        _migrate([("games", "0004_calculation")])
-        _migrate([("games", "0005_calculation_backfill")])
+        _migrate([("games", "0005_calculation")])
+        _migrate([("games", "0006_calculation_backfill")])
         assert _evidence() == live
     finally:
         _migrate(latest)

@@ -110,13 +110,24 @@ def test_a_refused_attempt_is_evidence_too(scripted, two_students):
 
 def test_the_rollup_adds_up_across_moves_of_one_day(scripted, two_students):
     ada, ben = (s.user for s in two_students)
-    for _ in range(2):
+    for wrong in ("2 + 3", "2 + 4"):
         with pytest.raises(MoveRejected):
-            attack(scripted, ada, "2 + 3")
+            attack(scripted, ada, wrong)
     attack(scripted, ada, "3 + 9")
     row = SkillDay.objects.get(student=ada, skill="addition")
     assert (row.attempts, row.correct) == (3, 1)
     assert SkillDay.objects.filter(student=ben).count() == 0
+
+
+def test_a_refused_attempt_not_stored_leaves_no_evidence(scripted, two_students):
+    """The attempt limits (a repeat, too many a second or a turn) hold for evidence too."""
+    ada = two_students[0].user
+    for _ in range(3):
+        with pytest.raises(MoveRejected):
+            attack(scripted, ada, "2 + 3")
+    assert Move.objects.filter(kind=Move.Kind.REJECTED).count() == 1
+    assert Calculation.objects.count() == 1
+    assert SkillDay.objects.get(skill="addition").attempts == 1
 
 
 def test_strength_and_skips_are_decision_rows(scripted, two_students):

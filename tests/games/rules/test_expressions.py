@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.rules.common import RuleError
 from games.rules.expressions import (
     MAX_DEPTH,
     MAX_LENGTH,
@@ -22,7 +23,6 @@ from games.rules.expressions import (
     parse,
     to_text,
 )
-from games.rules.messages import RuleError
 
 
 def error_of(text: str, *, powers: bool = False) -> ExpressionError:

@@ -1,0 +1,66 @@
+"""The teacher's live view in Chromium: see who is in the lobby, pair two of them with a short
+clock, watch their match, and come back to the list."""
+
+import re
+
+import pytest
+
+from games.models import Match
+from tests.browser.conftest import screenshot
+from tests.browser.warriors_driver import wait_connected
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_teacher_pairs_two_students_in_the_lobby_with_a_three_minute_clock_and_watches(
+    live, login_page, make_student, teacher, classroom
+):
+    ada, ben = make_student("Ada"), make_student("Ben")
+    make_student("Cy")  # never opens the lobby
+    watcher = login_page(teacher)
+    watcher.goto(f"{live}/play/class/{classroom.pk}/live/")
+    assert watcher.locator("#id_first option", has_text="○ Ada — not in the lobby").count() == 1
+
+    a, b = login_page(ada.user), login_page(ben.user)
+    a.goto(f"{live}/play/")
+    b.goto(f"{live}/play/")
+    # The polled list and the pairing selects both catch up without a reload.
+    watcher.wait_for_selector("#live .people >> text=Ben")
+    watcher.wait_for_selector("#id_first option:text('● Ada — in the lobby')", state="attached")
+    watcher.wait_for_selector("#id_second option:text('● Ben — in the lobby')", state="attached")
+    assert "○ Cy — not in the lobby" in watcher.inner_text("#id_second")
+
+    watcher.click("summary:has-text('Variants')")
+    watcher.focus("#id_recruit")
+    watcher.keyboard.press("Enter")  # Space ticks a box; Enter must not start any match
+    watcher.wait_for_timeout(500)
+    assert Match.objects.count() == 0 and not watcher.is_checked("#id_recruit")
+    watcher.select_option("#id_first", str(ada.pk))
+    watcher.select_option("#id_second", str(ben.pk))
+    watcher.select_option("#id_clock", label="3 minutes")
+    screenshot(watcher, "teacher-live-pairing")
+    watcher.click("button:has-text('Pair these two')")
+    watcher.wait_for_selector(".messages >> text=Match started: Ada – Ben.")
+    a.wait_for_url(f"{live}/play/m/*/")
+    b.wait_for_url(f"{live}/play/m/*/")
+    match = Match.objects.get()
+    assert match.options["clock_seconds"] == 180
+
+    row = watcher.locator("#live tr", has_text="Ada – Ben")
+    assert re.fullmatch(r"(3:00|2:[0-5]\d)", row.locator("td.num").nth(1).inner_text())
+    assert row.locator("td.num").nth(0).inner_text() == "0 – 0"
+    screenshot(watcher, "teacher-live-playing")
+
+    watcher.click(f"#watch-{match.pk}")
+    wait_connected(watcher)
+    assert watcher.get_attribute("#match", "data-role") == "spectator"
+    clock = watcher.locator("#clock .clock-time").first
+    watcher.wait_for_function(
+        "el => /^(3:00|2:[0-5][0-9])$/.test(el.textContent.trim())", arg=clock.element_handle()
+    )
+    screenshot(watcher, "teacher-watching")
+
+    watcher.click("text=Back to the live matches")
+    watcher.wait_for_url(f"{live}/play/class/{classroom.pk}/live/")
+    assert watcher.locator(f"#watch-{match.pk}").is_visible()
+    # Console errors on any of the three pages fail the test (the browser conftest's watcher).
