@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "channels",
     "classrooms",
     "games",
+    "games.progress",
 ]
 
 MIDDLEWARE = [
@@ -160,7 +161,10 @@ STUDENT_HOME_URL_NAME = os.environ.get("STUDENT_HOME_URL_NAME", "games:lobby")
 # How often each server process applies game clocks that ran out with no socket open.
 GAMES_SWEEP_SECONDS = float(os.environ.get("GAMES_SWEEP_SECONDS", "5"))
 # Extra sections for a student's data export: {"section": "dotted.path.to.callable(student)"}.
-STUDENT_DATA_EXPORTERS: dict[str, str] = {"games": "games.exports.student_games_export"}
+STUDENT_DATA_EXPORTERS: dict[str, str] = {
+    "games": "games.exports.student_games_export",
+    "evidence": "games.progress.data_export.student_evidence_export",
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

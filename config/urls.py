@@ -20,6 +20,7 @@ urlpatterns = [
     path("", include("classrooms.urls")),
     path("play/", include("games.urls")),
     path("favicon.ico", favicon, name="favicon"),
+    path("", include("games.progress.urls")),
     path(
         "healthz",
         TemplateView.as_view(template_name="healthz.txt", content_type="text/plain"),

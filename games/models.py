@@ -1,4 +1,4 @@
-"""Match, Seat and Move: what a live game stores.
+"""Match, Seat and Move: what a live game stores; Calculation and SkillDay: the evidence.
 
 The rules state lives in `Match.state` as a snapshot (a cache of folding the rules over the
 moves); `Move` is the append-only log the snapshot can be rebuilt from, and carries the learning
@@ -10,6 +10,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from games.evidence import acts
 
 
 class Match(models.Model):
@@ -239,3 +241,126 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.from_user} → {self.to_user} ({self.status})"
+
+
+class Calculation(models.Model):
+    """One arithmetic (or strategic) act of a student: the evidence every report reads.
+
+    Written by `games.services.evidence.calculations_record` in the move's transaction, from
+    the pure mapping in `games.evidence` (which documents the act kinds and every definition).
+    Erasing the student deletes their rows (CASCADE).
+    """
+
+    class Act(models.TextChoices):
+        MIND = acts.MIND, _("Mind attack")
+        MIND_REFUSED = acts.MIND_REFUSED, _("Refused Mind attack")
+        STRENGTH = acts.STRENGTH, _("Strength attack")
+        SKIP = acts.SKIP, _("Skip")
+        CARDWAR_ANSWER = acts.CARDWAR_ANSWER, _("Card-war answer")
+        CARDWAR_TARGET = acts.CARDWAR_TARGET, _("Card-war target named")
+
+    # No single-column indexes on student and class: the (student, created) and (class,
+    # created) indexes serve those lookups, and every index costs the move a write.
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="calculations",
+        db_index=False,
+    )
+    # The class the student was in when they played (reports follow the student, not this).
+    classroom = models.ForeignKey(
+        "classrooms.Classroom",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="calculations",
+        db_index=False,
+    )
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="calculations")
+    game = models.CharField(max_length=16, choices=Match.Game)
+    level = models.PositiveSmallIntegerField(null=True, blank=True)  # card war 1-7
+    # Warriors: the variants on, e.g. "power_up,recruit".
+    variant = models.CharField(max_length=acts.MAX_VARIANT, blank=True)
+    act = models.CharField(max_length=16, choices=Act)
+    expression = models.CharField(max_length=acts.MAX_EXPRESSION, blank=True)  # as typed
+    operands = models.JSONField(default=list, blank=True)  # the dice or card values used
+    operand_count = models.PositiveSmallIntegerField(default=0)
+    op_add = models.BooleanField(default=False)
+    op_sub = models.BooleanField(default=False)
+    op_mul = models.BooleanField(default=False)
+    op_div = models.BooleanField(default=False)
+    op_square = models.BooleanField(default=False)
+    op_root = models.BooleanField(default=False)
+    brackets = models.BooleanField(default=False)
+    non_integer = models.BooleanField(default=False)
+    # Exact values as "n/d"; NULL (not "") when there is none or it would not fit.
+    value = models.CharField(max_length=acts.MAX_FRACTION, null=True, blank=True)  # noqa: DJ001
+    target = models.SmallIntegerField(null=True, blank=True)
+    answer = models.CharField(max_length=acts.MAX_ANSWER, blank=True)  # card war: result typed
+    correct = models.BooleanField(null=True)
+    best_value = models.CharField(max_length=acts.MAX_FRACTION, null=True, blank=True)  # noqa: DJ001
+    best_expression = models.CharField(max_length=acts.MAX_EXPRESSION, blank=True)
+    chose_best = models.BooleanField(null=True)
+    # Warriors: a capture was on the board; card war: the cards allowed more than one value.
+    option_available = models.BooleanField(null=True)
+    think_ms = models.PositiveIntegerField(null=True, blank=True)
+    # Card war levels 1-4: the two card values, smaller first (the fact-family grids).
+    fact_low = models.PositiveSmallIntegerField(null=True, blank=True)
+    fact_high = models.PositiveSmallIntegerField(null=True, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created", "id"]
+        indexes = [
+            models.Index(fields=["classroom", "created"], name="calc_class_created"),
+            models.Index(fields=["student", "created"], name="calc_student_created"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.act} by {self.student_id} at {self.created:%Y-%m-%d %H:%M}"
+
+
+class SkillDay(models.Model):
+    """The rollup: one student's attempts at one skill on one (local) day, with time bands.
+
+    Kept by the same transaction as the `Calculation` rows, so reports sum a few rows per
+    student and day. `t0`..`t14` count think times per band of `games.evidence.skills`
+    (medians are read from them).
+    """
+
+    # The unique (student, day, skill) index serves lookups by student.
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="skill_days",
+        db_index=False,
+    )
+    day = models.DateField()
+    skill = models.CharField(max_length=16)
+    attempts = models.PositiveIntegerField(default=0)
+    correct = models.PositiveIntegerField(default=0)
+    t0 = models.PositiveIntegerField(default=0)
+    t1 = models.PositiveIntegerField(default=0)
+    t2 = models.PositiveIntegerField(default=0)
+    t3 = models.PositiveIntegerField(default=0)
+    t4 = models.PositiveIntegerField(default=0)
+    t5 = models.PositiveIntegerField(default=0)
+    t6 = models.PositiveIntegerField(default=0)
+    t7 = models.PositiveIntegerField(default=0)
+    t8 = models.PositiveIntegerField(default=0)
+    t9 = models.PositiveIntegerField(default=0)
+    t10 = models.PositiveIntegerField(default=0)
+    t11 = models.PositiveIntegerField(default=0)
+    t12 = models.PositiveIntegerField(default=0)
+    t13 = models.PositiveIntegerField(default=0)
+    t14 = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["student", "day", "skill"], name="skillday_unique_student_day_skill"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.student_id} {self.day} {self.skill}"

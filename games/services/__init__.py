@@ -4,6 +4,7 @@ from games.services.erasure import player_games_erase, player_matches_forfeit
 from games.services.matches import (
     MoveRejected,
     expire_overdue_matches,
+    game_creatable,
     match_create,
     match_expire_clock,
     match_play_bot,
@@ -14,6 +15,7 @@ from games.services.matches import (
 __all__ = [
     "MoveRejected",
     "expire_overdue_matches",
+    "game_creatable",
     "match_create",
     "match_expire_clock",
     "match_play_bot",

@@ -51,6 +51,15 @@ class MoveRejected(Exception):
         self.code = code
 
 
+# The games `match_create` can start; the game seam adds the card war here.
+CREATABLE_GAMES = frozenset({Match.Game.WARRIORS})
+
+
+def game_creatable(game: str) -> bool:
+    """Whether `match_create` can start a match of this game yet (pages ask before offering)."""
+    return game in CREATABLE_GAMES
+
+
 @dataclass(frozen=True)
 class Applied:
     match: Match
@@ -73,7 +82,7 @@ def match_create(
     `options` is for code only (tests, the guided game): `bot_delay_ms`, `scripted_rolls`,
     `guided`. `clock_seconds=None` turns the game clock off.
     """
-    if game != Match.Game.WARRIORS:
+    if not game_creatable(game):
         raise ValueError(f"unsupported game {game!r}")
     if len(players) != 2:
         raise ValueError("a match has exactly two players")

@@ -8,7 +8,9 @@ from typing import Any
 from django.db.models import CharField
 
 from games import engine
+from games.evidence.warriors import refused_act, warriors_act
 from games.models import Match, Move, Seat
+from games.services.evidence import calculations_record
 from games.socket_messages import MAX_DICE, is_die_id, is_expression
 
 KIND_OF_ACTION = {
@@ -134,7 +136,20 @@ def record_move(
                 success=None,
             )
         )
-    return Move.objects.bulk_create([fitted(move) for move in moves])
+    stored = Move.objects.bulk_create([fitted(move) for move in moves])
+    if seat is not None:
+        act = warriors_act(before, action, events, **_evidence_facts(facts))
+        calculations_record(match=match, seats=seats, acts=[act], now=now)
+    return stored
+
+
+def _evidence_facts(facts: dict[str, Any]) -> dict[str, Any]:
+    """The seat facts the evidence mapping takes, from the move's learning facts."""
+    return {
+        "capture_available": facts.get("capture_available"),
+        "best_capture": facts.get("best_capture", ""),
+        "think_ms": facts.get("think_ms"),
+    }
 
 
 _TEXT_COLUMNS = [f for f in Move._meta.concrete_fields if isinstance(f, CharField)]
@@ -181,6 +196,9 @@ def rejected_attempt(
         return None
     preview = engine.preview(state, seat.index, action.expression, action.dice)
     facts = _learning_facts(match, state, action, seat, now)
+    # The same limits keep the evidence: a stored attempt has its calculation, no other.
+    act = refused_act(state, action, **_evidence_facts(facts))
+    calculations_record(match=match, seats=[seat], acts=[act], now=now)
     attempt = Move(
         match=match,
         ply=None,

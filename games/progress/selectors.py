@@ -1,0 +1,380 @@
+"""Report figures, aggregated in the database (the rollup for skills, Calculation for the rest).
+
+Every function takes students as user ids and a `Window`; reports follow the student (the
+class roster decides whose rows a class report shows, not the class a row was recorded in).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from django.db.models import (
+    Avg,
+    BooleanField,
+    Case,
+    Count,
+    F,
+    FloatField,
+    IntegerField,
+    Max,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models.functions import Cast, TruncWeek
+from django.utils import timezone
+
+from games.evidence import acts
+from games.evidence.cardwar import FACT_FAMILY_LEVELS
+from games.evidence.skills import BANDS, SKILLS
+from games.models import Calculation, Match, Seat, SkillDay
+from games.progress import mastery
+from games.progress.models import PracticeChoice
+from games.progress.windows import Window
+
+BAND_FIELDS = [f"t{i}" for i in range(BANDS)]
+FACT_TIME_CAP_MS = 60_000  # one long pause must not make a whole fact look slow
+RECENT = 20
+
+
+@dataclass(frozen=True, slots=True)
+class SkillFigures:
+    """One skill's figures in one window; `previous_*` are the window before it."""
+
+    skill: str
+    attempts: int = 0
+    correct: int = 0
+    days: int = 0
+    median_ms: int | None = None
+    previous_attempts: int = 0
+    previous_correct: int = 0
+
+    @property
+    def enough(self) -> bool:
+        return self.attempts >= mastery.MIN_ATTEMPTS
+
+    @property
+    def accuracy(self) -> int | None:
+        """Per cent right, rounded (None without attempts)."""
+        return round(100 * self.correct / self.attempts) if self.attempts else None
+
+    @property
+    def level(self) -> str:
+        return mastery.mastery(self.attempts, self.correct, self.days)
+
+    @property
+    def change(self) -> int | None:
+        """Percentage points against the previous window, when both have enough attempts."""
+        if not self.enough or self.previous_attempts < mastery.MIN_ATTEMPTS:
+            return None
+        before = round(100 * self.previous_correct / self.previous_attempts)
+        return self.accuracy - before
+
+
+def day_range(window: Window) -> tuple[datetime, datetime]:
+    """The window as [start, end) aware datetimes in the current time zone."""
+    tz = timezone.get_current_timezone()
+    start = datetime.combine(window.start, time.min, tzinfo=tz)
+    end = datetime.combine(window.end + timedelta(days=1), time.min, tzinfo=tz)
+    return start, end
+
+
+def _in_window(window: Window, field: str = "created") -> Q:
+    start, end = day_range(window)
+    return Q(**{f"{field}__gte": start, f"{field}__lt": end})
+
+
+def skill_figures(
+    user_ids: Sequence[int], window: Window, *, compare: bool = True
+) -> dict[int, dict[str, SkillFigures]]:
+    """Per student, per skill: the window's figures (and the previous window's, to compare).
+
+    One query over the rollup, grouped by student, skill and which window the day is in
+    (plain sums: filtered ones cost more to build than the database takes to run them).
+    Skills without attempts in either window are absent.
+    """
+    previous = window.previous()
+    current = Case(
+        When(day__gte=window.start, then=Value(True)),
+        default=Value(False),
+        output_field=BooleanField(),
+    )
+    rows = (
+        SkillDay.objects.filter(
+            student_id__in=list(user_ids),
+            day__gte=previous.start if compare else window.start,
+            day__lte=window.end,
+        )
+        .annotate(current=current)
+        .values("student_id", "skill", "current")
+        .annotate(
+            n=Sum("attempts"),
+            right=Sum("correct"),
+            days=Count("day"),
+            **{f: Sum(f) for f in BAND_FIELDS},
+        )
+    )
+    parts: dict[tuple[int, str], dict[str, Any]] = defaultdict(dict)
+    for row in rows:
+        figures = parts[(row["student_id"], row["skill"])]
+        if row["current"]:
+            figures |= {
+                "attempts": row["n"],
+                "correct": row["right"],
+                "days": row["days"],
+                "median_ms": mastery.median_ms([row[f] for f in BAND_FIELDS]),
+            }
+        else:
+            figures |= {"previous_attempts": row["n"], "previous_correct": row["right"]}
+    out: dict[int, dict[str, SkillFigures]] = defaultdict(dict)
+    for (student_id, skill), figures in parts.items():
+        out[student_id][skill] = SkillFigures(skill=skill, **figures)
+    return out
+
+
+def weekly_trend(user_id: int, window: Window) -> list[dict[str, Any]]:
+    """Week by week (weeks start on Monday): attempts and right answers, in all and per skill.
+
+    [{"week": date, "attempts": n, "correct": n, "skills": {skill: (attempts, correct)}}, …]
+    for every week the window touches, empty weeks included.
+    """
+    rows = (
+        SkillDay.objects.filter(student_id=user_id, day__gte=window.start, day__lte=window.end)
+        .annotate(week=TruncWeek("day"))
+        .values("week", "skill")
+        .annotate(n=Sum("attempts"), right=Sum("correct"))
+    )
+    first = window.start - timedelta(days=window.start.weekday())
+    weeks = {first + timedelta(weeks=i): {} for i in range((window.end - first).days // 7 + 1)}
+    for row in rows:
+        week = row["week"].date() if isinstance(row["week"], datetime) else row["week"]
+        weeks[week][row["skill"]] = (row["n"], row["right"])
+    return [
+        {
+            "week": week,
+            "skills": skills,
+            "attempts": sum(n for n, _ in skills.values()),
+            "correct": sum(r for _, r in skills.values()),
+        }
+        for week, skills in weeks.items()
+    ]
+
+
+_OPERATORS = {
+    "add": "op_add",
+    "sub": "op_sub",
+    "mul": "op_mul",
+    "div": "op_div",
+    "square": "op_square",
+    "root": "op_root",
+    "brackets": "brackets",
+}
+
+
+def warriors_strategy(user_id: int, window: Window) -> dict[str, Any]:
+    """Maths Warriors strategy in the window (one query, grouped by act and decision facts).
+
+    mind / strength: captures of each kind; refused: refused Mind attacks; dice_per_mind: mean
+    dice per applied Mind attack; operators: how many Mind attempts (applied or refused) used
+    each operator; chances: decisions with a capture on the board; missed: of those, a skip or
+    a capture of a smaller die than the best available; largest: the largest die value a Mind
+    attack captured.
+    """
+    rows = (
+        Calculation.objects.filter(_in_window(window), student_id=user_id, game=Match.Game.WARRIORS)
+        .values("act", "option_available", "chose_best")
+        .annotate(
+            n=Count("id"),
+            dice=Sum("operand_count"),
+            largest=Max("target"),
+            **{op: Sum(Cast(field, IntegerField())) for op, field in _OPERATORS.items()},
+        )
+    )
+    count: dict[str, int] = defaultdict(int)
+    operators = dict.fromkeys(_OPERATORS, 0)
+    dice, chances, missed, largest = 0, 0, 0, []
+    for row in rows:
+        act, n = row["act"], row["n"]
+        count[act] += n
+        if act in (acts.MIND, acts.MIND_REFUSED):
+            for op in operators:
+                operators[op] += row[op] or 0
+        if act == acts.MIND:
+            dice += row["dice"] or 0
+            largest += [row["largest"]] if row["largest"] is not None else []
+        if row["option_available"] and act in (acts.MIND, acts.STRENGTH, acts.SKIP):
+            chances += n
+            missed += n if act == acts.SKIP or row["chose_best"] is False else 0
+    mind = count[acts.MIND]
+    return {
+        "mind": mind,
+        "strength": count[acts.STRENGTH],
+        "refused": count[acts.MIND_REFUSED],
+        "skips": count[acts.SKIP],
+        "dice_per_mind": round(dice / mind, 1) if mind else None,
+        "operators": operators,
+        "chances": chances,
+        "missed": missed,
+        "largest": max(largest, default=None),
+    }
+
+
+def cardwar_best_choice(user_id: int, window: Window) -> list[dict[str, Any]]:
+    """Per card-war level with a real choice: answers, and how many took the best choice."""
+    return list(
+        Calculation.objects.filter(
+            _in_window(window),
+            student_id=user_id,
+            act=acts.CARDWAR_ANSWER,
+            option_available=True,
+        )
+        .values("level")
+        .annotate(answers=Count("id"), best=Count("id", filter=Q(chose_best=True)))
+        .order_by("level")
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class FactCell:
+    attempts: int
+    correct: int
+    mean_ms: int | None
+
+    @property
+    def accuracy(self) -> int:
+        return round(100 * self.correct / self.attempts)
+
+
+def fact_families(user_ids: Sequence[int], window: Window) -> dict[int, dict[tuple, FactCell]]:
+    """Card-war levels 1–4: per level, per pair of card values (smaller first), the answers.
+
+    {level: {(low, high): FactCell}}; the mean time caps each answer at 60 s.
+    """
+    capped = Case(
+        When(think_ms__gt=FACT_TIME_CAP_MS, then=Value(FACT_TIME_CAP_MS)),
+        default=F("think_ms"),
+        output_field=IntegerField(),
+    )
+    rows = (
+        Calculation.objects.filter(
+            _in_window(window),
+            student_id__in=list(user_ids),
+            act=acts.CARDWAR_ANSWER,
+            level__in=FACT_FAMILY_LEVELS,
+        )
+        .values("level", "fact_low", "fact_high")
+        .annotate(n=Count("id"), right=Count("id", filter=Q(correct=True)), ms=Avg(capped))
+    )
+    out: dict[int, dict[tuple, FactCell]] = {level: {} for level in FACT_FAMILY_LEVELS}
+    for row in rows:
+        ms = None if row["ms"] is None else round(row["ms"])
+        out[row["level"]][(row["fact_low"], row["fact_high"])] = FactCell(
+            row["n"], row["right"], ms
+        )
+    return out
+
+
+def recent_calculations(user_id: int, window: Window, limit: int = RECENT) -> QuerySet:
+    """The student's latest acts in the window, newest first."""
+    return Calculation.objects.filter(_in_window(window), student_id=user_id).order_by(
+        "-created", "-id"
+    )[:limit]
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    game: str
+    variants: dict
+    games: int
+    wins: int
+    draws: int
+
+    @property
+    def losses(self) -> int:
+        return self.games - self.wins - self.draws
+
+
+def game_results(user_ids: Iterable[int], window: Window) -> dict[int, list[GameLine]]:
+    """Finished matches in the window per student, one line per game and variant or level."""
+    rows = (
+        Seat.objects.filter(
+            _in_window(window, "match__finished_at"),
+            user_id__in=list(user_ids),
+            match__status=Match.Status.FINISHED,
+        )
+        .values("user_id", "match__game", "match__variants")
+        .annotate(
+            n=Count("id"),
+            wins=Count("id", filter=Q(match__winner_seat=F("index"))),
+            draws=Count("id", filter=Q(match__winner_seat__isnull=True)),
+        )
+        .order_by("user_id", "match__game", "-n")
+    )
+    out: dict[int, list[GameLine]] = defaultdict(list)
+    for row in rows:
+        out[row["user_id"]].append(
+            GameLine(
+                row["match__game"],
+                row["match__variants"] or {},
+                row["n"],
+                row["wins"],
+                row["draws"],
+            )
+        )
+    return out
+
+
+def _week_weight(today: date) -> Case:
+    """Each rollup day's weight for practise-next: by its week of age, counted from today."""
+    whens = [
+        When(day__gt=today - timedelta(weeks=week + 1), then=Value(mastery.week_weight(week)))
+        for week in range(mastery.WEIGHTED_WEEKS)
+    ]
+    default = Value(mastery.week_weight(mastery.WEIGHTED_WEEKS))
+    return Case(*whens, default=default, output_field=FloatField())
+
+
+def practice_histories(user_id: int, today: date) -> dict[str, mastery.History]:
+    """The student's whole record per skill, with recency weights, for practise-next."""
+    rows = (
+        SkillDay.objects.filter(student_id=user_id, day__lte=today)
+        .annotate(weight=_week_weight(today))
+        .values("skill")
+        .annotate(
+            n=Sum("attempts"),
+            wn=Sum(F("attempts") * F("weight"), output_field=FloatField()),
+            wc=Sum(F("correct") * F("weight"), output_field=FloatField()),
+            last=Max("day"),
+        )
+    )
+    return {
+        row["skill"]: mastery.History(row["n"], row["wn"], row["wc"], row["last"])
+        for row in rows
+        if row["n"]
+    }
+
+
+def practice_suggestions(user_id: int, today: date) -> list[mastery.Suggestion]:
+    """What this student should practise next, with the teachers' pins and dismissals."""
+    choices = PracticeChoice.objects.filter(student_id=user_id)
+    pinned, dismissed = [], []
+    hide_after = timezone.now() - timedelta(days=mastery.DISMISS_DAYS)
+    for choice in choices.order_by("created"):
+        if choice.kind == PracticeChoice.Kind.PINNED:
+            pinned.append(choice.skill)
+        elif choice.created > hide_after:
+            dismissed.append(choice.skill)
+    return mastery.practise_next(
+        practice_histories(user_id, today), today, pinned=pinned, dismissed=dismissed
+    )
+
+
+def skills_in_order(figures: dict[str, SkillFigures]) -> list[SkillFigures]:
+    """Every skill in the standard order, with empty figures where there were no attempts."""
+    return [figures.get(skill) or SkillFigures(skill) for skill in SKILLS]

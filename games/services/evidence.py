@@ -1,0 +1,123 @@
+"""Storing arithmetic evidence: `Calculation` rows and the per-day skill rollup, together.
+
+`calculations_record` is the one writer. It runs inside the caller's transaction (the move's),
+so a move and its evidence commit or roll back as one. Two statements whatever the number of
+acts: one INSERT for the rows, one upsert that adds them to the rollup.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from datetime import date, datetime
+
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.utils import timezone
+
+from games.evidence.acts import Act, fraction_text
+from games.evidence.skills import BANDS, band_of, skills_of
+from games.models import Calculation, Match, Seat, SkillDay
+
+_BAND_COLUMNS = [f"t{i}" for i in range(BANDS)]
+
+
+def calculation_fields(act: Act) -> dict[str, object]:
+    """The `Calculation` columns an act fills (all but student, class, match, game, created)."""
+    return {
+        "level": act.level,
+        "variant": act.variant,
+        "act": act.kind,
+        "expression": act.expression,
+        "operands": list(act.operands),
+        "operand_count": len(act.operands),
+        "op_add": act.add,
+        "op_sub": act.sub,
+        "op_mul": act.mul,
+        "op_div": act.div,
+        "op_square": act.square,
+        "op_root": act.root,
+        "brackets": act.brackets,
+        "non_integer": act.non_integer,
+        "value": fraction_text(act.value),
+        "target": act.target,
+        "answer": act.answer,
+        "correct": act.correct,
+        "best_value": fraction_text(act.best_value),
+        "best_expression": act.best_expression,
+        "chose_best": act.chose_best,
+        "option_available": act.option_available,
+        "think_ms": act.think_ms,
+        "fact_low": act.fact_low,
+        "fact_high": act.fact_high,
+    }
+
+
+@transaction.atomic(savepoint=False)  # the move's transaction; no savepoint round trips
+def calculations_record(
+    *, match: Match, seats: Sequence[Seat], acts: Iterable[Act | None], now: datetime
+) -> list[Calculation]:
+    """Store the acts of one move (any number, any seats) and add them to the rollup.
+
+    `seats` are the match's seats by index; acts of the computer, of an erased student's seat
+    and `None`s are dropped. Returns the rows stored.
+    """
+    users = {seat.index: seat.user_id for seat in seats}
+    pairs = [(users.get(act.seat), act) for act in acts if act is not None]
+    rows = [
+        Calculation(
+            student_id=user_id,
+            classroom_id=match.classroom_id,
+            match_id=match.pk,
+            game=match.game,
+            created=now,
+            **calculation_fields(act),
+        )
+        for user_id, act in pairs
+        if user_id is not None
+    ]
+    if not rows:
+        return []
+    Calculation.objects.bulk_create(rows)
+    day = timezone.localdate(now)
+    skill_days_add(entries=[(user_id, day, act) for user_id, act in pairs if user_id is not None])
+    return rows
+
+
+def skill_days_add(
+    *, entries: Iterable[tuple[int, date, Act]], using: str = DEFAULT_DB_ALIAS
+) -> int:
+    """Add acts to the rollup (one upsert statement); returns how many rollup rows it touched.
+
+    Also used by the data migration, so it speaks plain SQL on the table (PostgreSQL and
+    SQLite both have INSERT … ON CONFLICT … DO UPDATE).
+    """
+    attempts: Counter[tuple[int, date, str]] = Counter()
+    right: Counter[tuple[int, date, str]] = Counter()
+    bands: Counter[tuple[int, date, str, int]] = Counter()
+    for user_id, day, act in entries:
+        for skill, correct in skills_of(act):
+            key = (user_id, day, skill)
+            attempts[key] += 1
+            right[key] += correct
+            if act.think_ms is not None:
+                bands[(*key, band_of(act.think_ms))] += 1
+    if not attempts:
+        return 0
+    connection = connections[using]
+    table = connection.ops.quote_name(SkillDay._meta.db_table)
+    counts = ["attempts", "correct", *_BAND_COLUMNS]
+    columns = ", ".join(["student_id", "day", "skill", *counts])
+    one = "(" + ", ".join(["%s"] * (3 + len(counts))) + ")"
+    params: list[object] = []
+    for key in attempts:
+        params += [*key, attempts[key], right[key], *(bands[(*key, i)] for i in range(BANDS))]
+    updates = ", ".join(f"{c} = {table}.{c} + excluded.{c}" for c in counts)
+    # Table and column names come from the model, values are parameters.
+    values = ", ".join([one] * len(attempts))
+    sql = (
+        f"INSERT INTO {table} ({columns}) VALUES {values} "  # noqa: S608
+        f"ON CONFLICT (student_id, day, skill) DO UPDATE SET {updates}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+    return len(attempts)
