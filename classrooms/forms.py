@@ -1,6 +1,7 @@
 """Forms: parse and validate input; the services do the writing."""
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
 from django.utils.translation import gettext_lazy as _
 
@@ -51,6 +52,20 @@ class TeacherLoginForm(AuthenticationForm):
 
 class ClassroomNameForm(forms.Form):
     name = forms.CharField(label=_("Class name"), max_length=100)
+
+
+class LanguageForm(forms.Form):
+    """The language switch: one button per language."""
+
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+
+
+class ClassroomLanguageForm(forms.Form):
+    language = forms.ChoiceField(
+        label=_("Language of the class"),
+        choices=settings.LANGUAGES,
+        help_text=_("What its students see, unless they choose their own language."),
+    )
 
 
 class CoTeacherForm(forms.Form):
