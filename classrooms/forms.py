@@ -2,9 +2,11 @@
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm, PasswordResetForm
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from classrooms import languages
 from classrooms.imports.rows import MAX_PASTE_CHARS
 from classrooms.models import Classroom, User
 from classrooms.services.logins import LoginRefused, teacher_login
@@ -48,6 +50,30 @@ class TeacherLoginForm(AuthenticationForm):
                 raise forms.ValidationError(refused.message, code="invalid_login") from None
             self.confirm_login_allowed(self.user_cache)
         return self.cleaned_data
+
+
+class TeacherPasswordResetForm(PasswordResetForm):
+    """Django's, with the email in the teacher's own language rather than the visitor's."""
+
+    def send_mail(
+        self,
+        subject_template_name,
+        email_template_name,
+        context,
+        from_email,
+        to_email,
+        html_email_template_name=None,
+    ) -> None:
+        language = languages.of_user(context["user"]) or translation.get_language()
+        with translation.override(language):
+            super().send_mail(
+                subject_template_name,
+                email_template_name,
+                context,
+                from_email,
+                to_email,
+                html_email_template_name=html_email_template_name,
+            )
 
 
 class ClassroomNameForm(forms.Form):

@@ -179,6 +179,9 @@ LANGUAGE_CODE = "en"
 # language must still find their own on the switch.
 LANGUAGES = [("en", "English"), ("nb", "Norsk bokmål")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Templates write floats and Decimals in the page's language ("2,5" in nb). Leave the thousands
+# separator off: whole numbers in data- attributes (clocks, plies) must stay plain digits.
+USE_THOUSAND_SEPARATOR = False
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 
 from classrooms.devices import device_remember
-from classrooms.forms import TeacherLoginForm, TeacherSignupForm
+from classrooms.forms import TeacherLoginForm, TeacherPasswordResetForm, TeacherSignupForm
 from classrooms.permissions import teacher_required
 from classrooms.services.teachers import teacher_create
 
@@ -72,6 +72,7 @@ urlpatterns = [
     path(
         "password/reset/",
         auth_views.PasswordResetView.as_view(
+            form_class=TeacherPasswordResetForm,
             template_name=T + "password_reset.html",
             email_template_name=T + "password_reset_email.txt",
             subject_template_name=T + "password_reset_subject.txt",

@@ -267,3 +267,20 @@ def test_a_new_class_takes_its_teachers_language_and_refuses_one_we_do_not_have(
         user_language_set(user=teacher, language="xx")
     teacher.refresh_from_db()
     assert teacher.language == "nb"
+
+
+def test_a_password_reset_email_is_in_the_teachers_language_not_the_visitors(client, make_teacher):
+    from django.core import mail
+
+    teacher = make_teacher(username="fru_berg")
+    user_language_set(user=teacher, language="nb")
+    response = client.post(
+        reverse("password_reset"),
+        {"email": teacher.email},
+        headers={"accept-language": "en"},
+    )
+    assert response.status_code == 302
+    [email] = mail.outbox
+    assert email.subject == "Lag nytt passord til Maths Arena"
+    assert "«fru_berg»" in email.body
+    assert lang(client.get(response["Location"], headers={"accept-language": "en"})) == "en"
