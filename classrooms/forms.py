@@ -87,11 +87,8 @@ class LanguageForm(forms.Form):
 
 
 class ClassroomLanguageForm(forms.Form):
-    language = forms.ChoiceField(
-        label=_("Language of the class"),
-        choices=settings.LANGUAGES,
-        help_text=_("What its students see, unless they choose their own language."),
-    )
+    # What its students see unless they choose their own: the message after saving says so.
+    language = forms.ChoiceField(label=_("Language of the class"), choices=settings.LANGUAGES)
 
 
 class CoTeacherForm(forms.Form):
