@@ -85,7 +85,8 @@ def of_user(user: User | Any) -> str | None:
 
 def login_page_choice(request: HttpRequest) -> str | None:
     """What a visitor who is not logged in chose on the login pages, if anything."""
-    return request.COOKIES.get(COOKIE) if request.COOKIES.get(COOKIE) in SUPPORTED else None
+    choice = request.COOKIES.get(COOKIE)
+    return choice if choice in SUPPORTED else None
 
 
 def for_request(request: HttpRequest) -> str:
