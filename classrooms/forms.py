@@ -1,9 +1,12 @@
 """Forms: parse and validate input; the services do the writing."""
 
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
+from django.conf import settings
+from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm, PasswordResetForm
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from classrooms import languages
 from classrooms.imports.rows import MAX_PASTE_CHARS
 from classrooms.models import Classroom, User
 from classrooms.services.logins import LoginRefused, teacher_login
@@ -49,8 +52,43 @@ class TeacherLoginForm(AuthenticationForm):
         return self.cleaned_data
 
 
+class TeacherPasswordResetForm(PasswordResetForm):
+    """Django's, with the email in the teacher's own language rather than the visitor's."""
+
+    def send_mail(
+        self,
+        subject_template_name,
+        email_template_name,
+        context,
+        from_email,
+        to_email,
+        html_email_template_name=None,
+    ) -> None:
+        language = languages.of_user(context["user"]) or translation.get_language()
+        with translation.override(language):
+            super().send_mail(
+                subject_template_name,
+                email_template_name,
+                context,
+                from_email,
+                to_email,
+                html_email_template_name=html_email_template_name,
+            )
+
+
 class ClassroomNameForm(forms.Form):
     name = forms.CharField(label=_("Class name"), max_length=100)
+
+
+class LanguageForm(forms.Form):
+    """The language switch: one button per language."""
+
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+
+
+class ClassroomLanguageForm(forms.Form):
+    # What its students see unless they choose their own: the message after saving says so.
+    language = forms.ChoiceField(label=_("Language of the class"), choices=settings.LANGUAGES)
 
 
 class CoTeacherForm(forms.Form):

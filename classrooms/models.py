@@ -1,5 +1,6 @@
 """Teachers, classes and students."""
 
+from django.conf import settings
 from django.contrib.auth import hashers
 from django.contrib.auth.models import AbstractUser
 from django.db import models
@@ -16,6 +17,10 @@ class User(AbstractUser):
         STUDENT = "student", _("Student")
 
     role = models.CharField(_("role"), max_length=16, choices=Role, default=Role.TEACHER)
+    # Empty: a student follows their class, a teacher their browser (classrooms.languages).
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, blank=True, default=""
+    )
 
     @property
     def is_teacher(self) -> bool:
@@ -48,6 +53,10 @@ class Classroom(models.Model):
     teachers = models.ManyToManyField(User, related_name="classrooms", verbose_name=_("teachers"))
     created_at = models.DateTimeField(auto_now_add=True)
     archived_at = models.DateTimeField(_("archived"), null=True, blank=True)
+    # What its students see unless they choose their own (classrooms.languages).
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
 
     class Meta:
         ordering = ["name"]

@@ -2,13 +2,14 @@
 
 from django.urls import include, path
 
-from classrooms.views import accounts, cards, imports, student_login, students, teacher
+from classrooms.views import accounts, cards, imports, languages, student_login, students, teacher
 
 teach = [
     path("", teacher.dashboard, name="teacher_dashboard"),
     path("classes/new/", teacher.classroom_new, name="classroom_create"),
     path("classes/<int:pk>/", teacher.classroom_detail, name="classroom_detail"),
     path("classes/<int:pk>/rename/", teacher.classroom_rename_view, name="classroom_rename"),
+    path("classes/<int:pk>/language/", teacher.classroom_language_view, name="classroom_language"),
     path("classes/<int:pk>/archive/", teacher.classroom_archive_view, name="classroom_archive"),
     path("classes/<int:pk>/restore/", teacher.classroom_restore_view, name="classroom_restore"),
     path("classes/<int:pk>/code/", teacher.classroom_code_view, name="classroom_code_regenerate"),
@@ -54,6 +55,7 @@ teach = [
 
 urlpatterns = [
     path("accounts/", include(accounts.urlpatterns)),
+    path("language/", languages.language_choose, name="language_choose"),
     path("teach/", include(teach)),
     path("student/", student_login.class_code, name="student_class_code"),
     path("student/<str:code>/", student_login.pick_name, name="student_pick_name"),

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import dj_database_url
 from django.utils.csp import CSP
-from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -56,10 +55,12 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Instead of Django's LocaleMiddleware: the language belongs to the person logged in, not
+    # to the browser (see classrooms/languages.py), so it needs the user.
+    "classrooms.languages.LanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -174,8 +175,13 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English"))]
+# Each language is named in its own words, never translated: a child who cannot read the page's
+# language must still find their own on the switch.
+LANGUAGES = [("en", "English"), ("nb", "Norsk bokmål")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Templates write floats and Decimals in the page's language ("2,5" in nb). Leave the thousands
+# separator off: whole numbers in data- attributes (clocks, plies) must stay plain digits.
+USE_THOUSAND_SEPARATOR = False
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

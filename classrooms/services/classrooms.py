@@ -1,5 +1,6 @@
 """Classes: create, rename, archive and restore, class codes, co-teachers."""
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -7,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from classrooms.credentials import class_code_generate
+from classrooms.languages import SUPPORTED
 from classrooms.models import Classroom, User
 from classrooms.signals import access_revoked
 
@@ -30,12 +32,22 @@ def _clean_name(name: str) -> str:
     return name
 
 
+def _checked_language(language: str) -> str:
+    if language not in SUPPORTED:
+        raise ValidationError(_("That language is not available."))
+    return language
+
+
 @transaction.atomic
-def classroom_create(*, name: str, teacher: User) -> Classroom:
-    """A new class taught by `teacher`, with a fresh class code."""
+def classroom_create(*, name: str, teacher: User, language: str | None = None) -> Classroom:
+    """A new class taught by `teacher`, with a fresh class code, in `language` (by default the
+    teacher's own, else the site's)."""
     if not teacher.is_teacher:
         raise ValidationError(_("Only teachers can create classes."))
-    classroom = Classroom.objects.create(name=_clean_name(name), code=_unused_code())
+    language = _checked_language(language or teacher.language or settings.LANGUAGE_CODE)
+    classroom = Classroom.objects.create(
+        name=_clean_name(name), code=_unused_code(), language=language
+    )
     classroom.teachers.add(teacher)
     return classroom
 
@@ -44,6 +56,15 @@ def classroom_create(*, name: str, teacher: User) -> Classroom:
 def classroom_rename(*, classroom: Classroom, name: str) -> Classroom:
     classroom.name = _clean_name(name)
     classroom.save(update_fields=["name"])
+    return classroom
+
+
+@transaction.atomic
+def classroom_language_set(*, classroom: Classroom, language: str) -> Classroom:
+    """The language the class's students see unless they chose their own (from their next
+    page or connect on)."""
+    classroom.language = _checked_language(language)
+    classroom.save(update_fields=["language"])
     return classroom
 
 

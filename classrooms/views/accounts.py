@@ -6,11 +6,12 @@ from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path, reverse_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 
 from classrooms.devices import device_remember
-from classrooms.forms import TeacherLoginForm, TeacherSignupForm
+from classrooms.forms import TeacherLoginForm, TeacherPasswordResetForm, TeacherSignupForm
 from classrooms.permissions import teacher_required
 from classrooms.services.teachers import teacher_create
 
@@ -29,6 +30,8 @@ def signup(request: HttpRequest) -> HttpResponse:
             password=form.cleaned_data["password1"],
             first_name=form.cleaned_data.get("first_name", ""),
             last_name=form.cleaned_data.get("last_name", ""),
+            # The language they signed up in (the login pages' switch, or their browser's).
+            language=get_language(),
         )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome! Create your first class."))
@@ -69,6 +72,7 @@ urlpatterns = [
     path(
         "password/reset/",
         auth_views.PasswordResetView.as_view(
+            form_class=TeacherPasswordResetForm,
             template_name=T + "password_reset.html",
             email_template_name=T + "password_reset_email.txt",
             subject_template_name=T + "password_reset_subject.txt",

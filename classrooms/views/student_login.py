@@ -14,6 +14,7 @@ from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from classrooms import languages
 from classrooms.credentials import class_code_normalise
 from classrooms.devices import device_remember
 from classrooms.forms import ClassCodeForm, StudentPasswordForm
@@ -79,6 +80,7 @@ def pick_name(request: HttpRequest, code: str) -> HttpResponse:
     found = _classroom(request, code)
     if isinstance(found, HttpResponse):
         return found
+    languages.activate_for_classroom(request, found)
     students = students_for_classroom(classroom=found)
     return render(
         request, "classrooms/student/names.html", {"classroom": found, "students": students}
@@ -92,6 +94,7 @@ def password(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     )
     if isinstance(student, HttpResponse):
         return student
+    languages.activate_for_user(request, student.user)
     form = StudentPasswordForm(request.POST or None)
     status = 200
     if request.method == "POST" and form.is_valid():
@@ -121,6 +124,7 @@ def qr_login(request: HttpRequest, token: str) -> HttpResponse:
     if student is None:
         response = render(request, "classrooms/student/qr_invalid.html", status=404)
         return no_store(response)
+    languages.activate_for_user(request, student.user)
     if request.method == "POST":
         response = _finish_login(request, student.user)
         card_session_record(student=student, session_key=request.session.session_key)

@@ -4,11 +4,12 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from classrooms.exports import classroom_students_csv
-from classrooms.forms import ClassroomNameForm, CoTeacherForm
+from classrooms.forms import ClassroomLanguageForm, ClassroomNameForm, CoTeacherForm
 from classrooms.permissions import classroom_for, teacher_required
 from classrooms.selectors import (
     classroom_login_pressure,
@@ -19,6 +20,7 @@ from classrooms.services.classrooms import (
     classroom_archive,
     classroom_code_regenerate,
     classroom_create,
+    classroom_language_set,
     classroom_rename,
     classroom_restore,
     classroom_teacher_add,
@@ -47,7 +49,10 @@ def classroom_new(request: HttpRequest) -> HttpResponse:
     form = ClassroomNameForm(request.POST)
     if form.is_valid():
         try:
-            classroom = classroom_create(name=form.cleaned_data["name"], teacher=request.user)
+            # In the language the teacher is reading; the class page can change it.
+            classroom = classroom_create(
+                name=form.cleaned_data["name"], teacher=request.user, language=get_language()
+            )
         except ValidationError as error:
             form.add_error("name", error)
         else:
@@ -72,6 +77,7 @@ def _detail_context(request: HttpRequest, classroom, **extra) -> dict:
         "archived_students": students_for_classroom(classroom=classroom, archived=True),
         "teachers": classroom.teachers.order_by("username"),
         "rename_form": ClassroomNameForm(initial={"name": classroom.name}),
+        "language_form": ClassroomLanguageForm(initial={"language": classroom.language}),
         "teacher_form": CoTeacherForm(),
         "login_pressure": classroom_login_pressure(classroom=classroom),
         **extra,
@@ -84,21 +90,44 @@ def classroom_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "classrooms/teacher/classroom.html", _detail_context(request, classroom))
 
 
+def _settings_form(request: HttpRequest, pk: int, form_class, context_name: str, apply):
+    """A class-settings form posted: `apply(classroom, cleaned_data)` calls the service and
+    returns the message to show; a refusal (ValidationError) shows the page again, with the
+    form and its errors."""
+    classroom = classroom_for(request.user, pk)
+    form = form_class(request.POST)
+    if form.is_valid():
+        try:
+            message = apply(classroom, form.cleaned_data)
+        except ValidationError as error:
+            form.add_error(next(iter(form.fields)), error)
+        else:
+            messages.success(request, message)
+            return redirect("classroom_detail", pk=classroom.pk)
+    context = _detail_context(request, classroom, **{context_name: form})
+    return render(request, "classrooms/teacher/classroom.html", context, status=400)
+
+
 @teacher_required
 @require_POST
 def classroom_rename_view(request: HttpRequest, pk: int) -> HttpResponse:
-    classroom = classroom_for(request.user, pk)
-    form = ClassroomNameForm(request.POST)
-    if form.is_valid():
-        try:
-            classroom_rename(classroom=classroom, name=form.cleaned_data["name"])
-        except ValidationError as error:
-            form.add_error("name", error)
-        else:
-            messages.success(request, _("Class renamed."))
-            return redirect("classroom_detail", pk=classroom.pk)
-    context = _detail_context(request, classroom, rename_form=form)
-    return render(request, "classrooms/teacher/classroom.html", context, status=400)
+    def rename(classroom, data) -> str:
+        classroom_rename(classroom=classroom, name=data["name"])
+        return _("Class renamed.")
+
+    return _settings_form(request, pk, ClassroomNameForm, "rename_form", rename)
+
+
+@teacher_required
+@require_POST
+def classroom_language_view(request: HttpRequest, pk: int) -> HttpResponse:
+    def language_set(classroom, data) -> str:
+        classroom = classroom_language_set(classroom=classroom, language=data["language"])
+        return _("Students of this class now see %(language)s, unless they chose their own.") % {
+            "language": classroom.get_language_display()
+        }
+
+    return _settings_form(request, pk, ClassroomLanguageForm, "language_form", language_set)
 
 
 @teacher_required
@@ -149,22 +178,11 @@ def classroom_logins_resume_view(request: HttpRequest, pk: int) -> HttpResponse:
 @teacher_required
 @require_POST
 def classroom_teacher_add_view(request: HttpRequest, pk: int) -> HttpResponse:
-    classroom = classroom_for(request.user, pk)
-    form = CoTeacherForm(request.POST)
-    if form.is_valid():
-        try:
-            added = classroom_teacher_add(
-                classroom=classroom, identifier=form.cleaned_data["identifier"]
-            )
-        except ValidationError as error:
-            form.add_error("identifier", error)
-        else:
-            messages.success(
-                request, _("%(who)s now teaches this class too.") % {"who": added.username}
-            )
-            return redirect("classroom_detail", pk=classroom.pk)
-    context = _detail_context(request, classroom, teacher_form=form)
-    return render(request, "classrooms/teacher/classroom.html", context, status=400)
+    def teacher_add(classroom, data) -> str:
+        added = classroom_teacher_add(classroom=classroom, identifier=data["identifier"])
+        return _("%(who)s now teaches this class too.") % {"who": added.username}
+
+    return _settings_form(request, pk, CoTeacherForm, "teacher_form", teacher_add)
 
 
 @teacher_required

@@ -222,6 +222,33 @@ def test_decimals_with_fewer_than_two_places_are_asked_again(text):
     assert "two decimal places" in info.value.message
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(["", "-", "−"]),
+    st.integers(0, 10**6),
+    st.text("0123456789", min_size=0, max_size=6),
+)
+def test_a_decimal_comma_reads_exactly_like_a_decimal_point(sign, whole, places):
+    point, comma = f"{sign}{whole}.{places}", f"{sign}{whole},{places}"
+    try:
+        expected = parse_answer(point)
+    except AnswerError as refused:
+        with pytest.raises(AnswerError) as also:
+            parse_answer(comma)
+        assert also.value.template == refused.template
+    else:
+        assert parse_answer(comma) == expected
+        assert str(parse_answer(comma)) == str(expected)  # the places count too
+
+
+def test_a_comma_is_never_a_thousands_separator():
+    assert parse_answer("1,000") == Decimal("1.000")
+    assert answer_matches(parse_answer("2,50"), F(5, 2))
+    for text in ["1,000.50", "1.000,50", "1 000,50", "2,5,0"]:
+        with pytest.raises(AnswerError):
+            parse_answer(text)
+
+
 @pytest.mark.parametrize("text", ["", "  ", "abc", "4/0", "4 4/3", "1e3", "4..3", "3 + 4", "½"])
 def test_junk_answers_raise_a_clear_error(text):
     with pytest.raises(AnswerError):
