@@ -39,29 +39,44 @@ _PUBLIC_FACTS = (
     "best_value",
     "exact",
 )
-# What a revealed round led to (never `cards_revealed`: those are the next round's cards).
-_AFTERMATH = ("bonus", "war_started", "face_down", "round_won", "player_out", "game_over")
-
 type Reveal = dict[str, Any] | None
+
+
+def _revealed(event: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "submissions": [
+            {key: fact[key] for key in _PUBLIC_FACTS if key in fact}
+            for fact in event["submissions"]
+        ],
+        "winner": None,  # the seat that took the pot, when the round was won
+        "how": None,  # best_value, exact_hit, war_unopposed, war_abandoned, opponents_left
+        "cards": 0,  # how many cards it took
+        "war": [],  # the seats that went to war instead
+        "bonus": 0,  # cards paid for an exact hit
+        "out": [],  # seats that went out
+    }
 
 
 def reveal_after(previous: Reveal, events: Iterable[Mapping[str, Any]]) -> Reveal:
     """The last reveal once these events happened: the newest `answers_revealed`'s public facts
-    and what it led to in the same action (bonus, war, round won, players out, the end), else
-    the previous reveal unchanged."""
+    and what it led to within the same action (a bonus, a war, the pot won, players out), else
+    the previous reveal. Never the next round's `cards_revealed`: those are hidden."""
     reveal = previous
+    fresh = False
     for event in events:
         kind = event.get("type")
         if kind == "answers_revealed":
-            reveal = {
-                "submissions": [
-                    {key: fact[key] for key in _PUBLIC_FACTS if key in fact}
-                    for fact in event["submissions"]
-                ],
-                "aftermath": [],
-            }
-        elif kind in _AFTERMATH and reveal is not None and reveal is not previous:
-            reveal["aftermath"].append(dict(event))
+            reveal, fresh = _revealed(event), True
+        elif not fresh or reveal is None:
+            continue
+        elif kind == "round_won" and reveal["winner"] is None:
+            reveal.update(winner=event["player"], how=event["how"], cards=event["cards"])
+        elif kind == "war_started" and not reveal["war"] and reveal["winner"] is None:
+            reveal["war"] = list(event["players"])
+        elif kind == "bonus":
+            reveal["bonus"] = event["cards"]
+        elif kind == "player_out":
+            reveal["out"].append(event["player"])
     return reveal
 
 
@@ -90,6 +105,7 @@ def viewer_view(state: State, reveal: Reveal, viewer: int | None) -> dict[str, A
     me = viewer if viewer is not None and 0 <= viewer < state.players else None
     own: dict[str, Any] | None = None
     options: list[str] = []
+    naming = me is not None and state.phase == "target" and state.setter == me
     if me is not None:
         entry = state.entries[me]
         if entry is not None:
@@ -113,6 +129,7 @@ def viewer_view(state: State, reveal: Reveal, viewer: int | None) -> dict[str, A
         "me": me,
         "my_answer": own,
         "my_choices": options,
+        "naming": naming,
         "reveal": reveal,
         "result": None if result is None else result.to_json(),
     }
