@@ -3,6 +3,7 @@
 Importing this package registers every kind: add one import line per game below.
 """
 
+from games.kinds import warriors  # noqa: F401  (registers the kind)
 from games.kinds.base import (
     DEADLINES,
     Deadline,
