@@ -22,15 +22,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from games.kinds.warriors.frames import MAX_DICE, MAX_EXPRESSION, UNSAFE_TEXT, is_die_id
+
 MAX_FRAME_BYTES = 4096
 MAX_BRACKETS = 16
 MAX_FIELD = 200
-MAX_EXPRESSION = 120
-MAX_DICE = 12
-DIE_ID = re.compile(r"[AB]-D(?:4|6|8|10|12|20)")
 _PLY = re.compile(r"[0-9]{1,6}")
 _ID = re.compile(r"[0-9]{1,18}")  # any BigAutoField value, never past PostgreSQL's bigint
-_UNSAFE_TEXT = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
 
 FIELDS: dict[str, set[str]] = {
     "strength": {"ply", "attacker", "target"},
@@ -55,21 +53,8 @@ class ClientMessage:
     action: dict[str, Any]
 
 
-def is_die_id(value: Any) -> bool:
-    return isinstance(value, str) and DIE_ID.fullmatch(value) is not None
-
-
-def is_expression(value: Any) -> bool:
-    """Text a Mind attack may carry: non-empty, short, and storable."""
-    return (
-        isinstance(value, str)
-        and 0 < len(value) <= MAX_EXPRESSION
-        and _UNSAFE_TEXT.search(value) is None
-    )
-
-
 def _text(value: Any) -> str:
-    if not isinstance(value, str) or len(value) > MAX_FIELD or _UNSAFE_TEXT.search(value):
+    if not isinstance(value, str) or len(value) > MAX_FIELD or UNSAFE_TEXT.search(value):
         raise BadMessage("fields must be short, printable text")
     return value
 
