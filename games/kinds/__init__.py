@@ -3,7 +3,8 @@
 Importing this package registers every kind: add one import line per game below.
 """
 
-from games.kinds import cardwar, warriors  # noqa: F401  (importing a kind registers it)
+# One line per game: importing its kind registers it.
+from games.kinds import cardwar, warriors  # noqa: F401
 from games.kinds.base import (
     DEADLINES,
     Deadline,

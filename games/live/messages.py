@@ -36,9 +36,12 @@ FIELDS: dict[str, set[str]] = {
     "skip": {"ply"},
     "resign": {"ply"},
     "preview": {"ply", "expression", "dice", "target"},
+    # The card war's (its kind's parse checks their content).
+    "answer": {"ply", "expression", "choice", "answer"},
+    "target": {"ply", "value"},
 }
 # Fields the match page's forms carry for every kind (the JS fills the ones a kind needs).
-OPTIONAL = {"attacker", "target", "expression", "dice", "ply"}
+OPTIONAL = {"attacker", "target", "expression", "dice", "ply", "choice", "answer", "value"}
 LOBBY_FIELDS = {"challenge": "to", "accept": "challenge", "decline": "challenge"}
 
 
@@ -92,7 +95,8 @@ def _die(value: str | None) -> str:
 
 
 def parse(text: str | None) -> ClientMessage:
-    """A match socket frame: a move, a resignation or a Mind preview; raises BadMessage."""
+    """A match socket frame: a move, a resignation, a Mind preview or a card-war answer or
+    target; raises BadMessage."""
     data = _fields(text)
     kind = data.pop("kind", None)
     if kind not in FIELDS:
@@ -123,6 +127,8 @@ def parse(text: str | None) -> ClientMessage:
         if len(dice) > MAX_DICE:
             raise BadMessage("too many dice")
         action["dice"] = [_die(d) for d in dice] or None
+    else:  # the card war's fields, bounded text; their content is its kind's to read
+        action.update(data)
     return ClientMessage(kind, ply, action)
 
 
