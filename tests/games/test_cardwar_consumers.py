@@ -55,11 +55,9 @@ class Socket:
                 return text
 
     async def drain(self, quiet: float = 0.3) -> None:
-        try:
-            while True:
-                self.payloads.append(await self.comm.receive_from(timeout=quiet))
-        except TimeoutError:
-            return
+        """Keep what is still on its way (receive_nothing waits without cancelling the app)."""
+        while not await self.comm.receive_nothing(timeout=quiet):
+            self.payloads.append(await self.comm.receive_from())
 
     async def send(self, **fields) -> None:
         await self.comm.send_to(text_data=json.dumps({**fields, "HEADERS": {"HX-Request": "true"}}))
