@@ -16,9 +16,9 @@ from classrooms.models import User
 from classrooms.permissions import teaches
 from games.kinds import kind_for
 from games.kinds.warriors.describe import describe_move
+from games.kinds.warriors.guided import prompt_for
 from games.models import Match, Seat
 from games.selectors.snapshot import move_facts, seat_name, snapshot_from_db
-from games.services.guided import prompt_for
 
 __all__ = [
     "ClassMatches",
