@@ -25,6 +25,7 @@ from games import engine
 from games.models import Match, Move, Seat
 from games.services.broadcast import on_commit_match_changed
 from games.services.moves import client_action, record_move, record_opening, rejected_attempt
+from games.signals import on_commit_match_finished
 from games.snapshot import snapshot
 
 DEFAULT_CLOCK_SECONDS = 720
@@ -180,6 +181,7 @@ def _apply_locked(
         match.result_reason = str(new_state.reason or "")
         match.clock_deadline = None
         match.move_deadline = None
+        on_commit_match_finished(match_id=match.pk)
     else:
         if any(event.get("type") == "new_game" for event in events):
             seconds = match.options.get("clock_seconds")
