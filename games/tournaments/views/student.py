@@ -12,13 +12,17 @@ from classrooms.permissions import student_of
 from games.tournaments import selectors
 from games.tournaments.models import Tournament
 
+# How often a lobby without a tournament looks for one (30 students: 3 small requests a second).
+PANEL_POLL_SECONDS = 10
+
 
 @login_required
 def panel(request: HttpRequest) -> HttpResponse:
     """The lobby's tournament panel: empty unless the student is in one that is not over."""
     found = selectors.current_tournament_for(request.user)
     if found is None:
-        return HttpResponse("")
+        context = {"poll_seconds": PANEL_POLL_SECONDS}
+        return render(request, "tournaments/_student.html", context)
     tournament, student = found
     context = {"me": selectors.student_view(tournament, student), "tournament": tournament}
     return render(request, "tournaments/_student.html", context)
