@@ -8,6 +8,7 @@ over is finished, and an arena pairs whoever is waiting again at once.
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -31,6 +32,7 @@ from games.tournaments.services.common import (
     refused_by_rules,
 )
 
+log = logging.getLogger(__name__)
 BOT_LEVEL = "beginner"  # the class bot's strength: the odd one out should enjoy the game
 _OUTCOMES = {0: Pairing.Outcome.FIRST_WON, 1: Pairing.Outcome.SECOND_WON}
 
@@ -173,11 +175,17 @@ def pairing_result_record(*, match_id: int, now: datetime | None = None) -> Pair
         entry.outcome = _OUTCOMES.get(match.winner_seat, Pairing.Outcome.DRAW)
         entry.finished_at = match.finished_at or now
         entry.save(update_fields=["outcome", "finished_at"])
-        if t.format == Tournament.Format.ARENA:
-            arena_pair_waiting(t, now)
-            _finish_arena_if_over(t, now)
-        else:
-            _finish_round_if_over(t, entry.round, now)
+        try:
+            # The result stays whatever comes next; a pairing that cannot be made (too few
+            # left, say) waits for the teacher, who is told why when they pair.
+            with transaction.atomic():
+                if t.format == Tournament.Format.ARENA:
+                    arena_pair_waiting(t, now)
+                    _finish_arena_if_over(t, now)
+                else:
+                    _finish_round_if_over(t, entry.round, now)
+        except (TournamentRefused, records.PairingError):
+            log.exception("tournament %s: no follow-up after match %s", t.pk, match_id)
         on_commit_changed(t)
     return entry
 
