@@ -4,6 +4,7 @@ from games.tournaments.services.common import TournamentRefused
 from games.tournaments.services.rounds import (
     arena_start,
     pairing_result_record,
+    round_end_early,
     round_pair,
     round_start,
     round_unpair,
@@ -25,6 +26,7 @@ __all__ = [
     "keep_apart_add",
     "keep_apart_remove",
     "pairing_result_record",
+    "round_end_early",
     "round_pair",
     "round_start",
     "round_unpair",

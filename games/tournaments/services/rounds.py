@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from classrooms.models import User
 from games.models import Match
-from games.services.matches import match_create
+from games.services.matches import match_create, match_expire_clock
 from games.tournaments import history as hist
 from games.tournaments import pairing, records
 from games.tournaments.models import Pairing, Round, Tournament
@@ -105,6 +105,27 @@ def round_start(*, teacher: User, tournament: Tournament, now: datetime | None =
         _finish_round_if_over(t, row, now)
         on_commit_changed(t)
     return row
+
+
+def round_end_early(*, teacher: User, tournament: Tournament, now: datetime | None = None) -> int:
+    """End the round in play now: each unfinished match is decided as if its clock had run
+    out (the game's own clock rule; Maths Warriors: more captures win, equal captures go to
+    the player who moved second). Returns how many matches were ended."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        t = locked(tournament)
+        check_teacher(teacher, t)
+        row = t.round_set.filter(status=Round.Status.PLAYING).first()
+        if row is None or t.format == Tournament.Format.ARENA:
+            raise TournamentRefused(_("There is no round in play."))
+        playing = Match.objects.filter(pairing__round=row, status=Match.Status.PLAYING)
+        ids = list(playing.values_list("pk", flat=True))
+        # The clock runs out now; the games' own expiry applies it (and finishes the match,
+        # whose result then arrives like any other through match_finished).
+        playing.update(clock_deadline=now)
+        for pk in ids:
+            match_expire_clock(match=pk, now=now)
+    return len(ids)
 
 
 def arena_start(*, teacher: User, tournament: Tournament, now: datetime | None = None) -> Round:

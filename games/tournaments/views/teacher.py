@@ -135,6 +135,17 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
 
 @teacher_required
 @require_POST
+def end_round(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(
+        request,
+        pk,
+        lambda t: services.round_end_early(teacher=request.user, tournament=t),
+        _("Round ended: unfinished games were decided by the clock rule."),
+    )
+
+
+@teacher_required
+@require_POST
 def end(request: HttpRequest, pk: int) -> HttpResponse:
     return _act(
         request,

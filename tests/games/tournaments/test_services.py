@@ -235,3 +235,25 @@ def test_a_match_of_no_tournament_is_ignored(make_match, on_commit, two_students
 
         match_resign(match=match, player=two_students[0].user)
     assert services.pairing_result_record(match_id=match.pk) is None
+
+
+def test_ending_a_round_early_decides_its_games_by_the_clock_rule(
+    teacher, make_tournament, on_commit
+):
+    t = make_tournament(4)
+    services.round_pair(teacher=teacher, tournament=t)
+    row = services.round_start(teacher=teacher, tournament=t)
+    done, open_game = games(row)
+    with on_commit():
+        finish(done)
+        assert services.round_end_early(teacher=teacher, tournament=t) == 1
+    open_game.refresh_from_db()
+    # No captures yet: Maths Warriors' clock rule gives the game to whoever moved second.
+    match = open_game.match
+    assert match.result_reason == "clock" and match.winner_seat in (0, 1)
+    won = [Pairing.Outcome.FIRST_WON, Pairing.Outcome.SECOND_WON][match.winner_seat]
+    assert open_game.outcome == won
+    row.refresh_from_db()
+    assert row.status == Round.Status.FINISHED
+    with pytest.raises(services.TournamentRefused, match="no round in play"):
+        services.round_end_early(teacher=teacher, tournament=t)

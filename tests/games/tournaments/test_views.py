@@ -34,7 +34,7 @@ def people(client, teacher, make_teacher, make_classroom, make_student, make_tou
 
 
 TEACHER_GETS = ["manage", "controls", "projector", "csv"]
-TEACHER_POSTS = ["pair", "start", "end", "unpair"]
+TEACHER_POSTS = ["pair", "start", "end", "unpair", "end_round", "late"]
 
 
 @pytest.mark.parametrize("name", TEACHER_GETS)
