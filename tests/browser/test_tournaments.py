@@ -86,3 +86,44 @@ def test_a_teacher_runs_a_swiss_round_and_the_projector_follows_it_live(
     assert_accessible(wall, "projector")
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
+
+
+def test_a_knockout_of_five_gives_byes_and_the_projector_draws_the_bracket(
+    live, login_page, make_student, teacher, classroom
+):
+    from games.services import match_resign
+    from tests.games.tournaments.conftest import current_round, games
+
+    students = [make_student(name) for name in ("Ada", "Ben", "Cy", "Di", "Eve")]
+    desk = login_page(teacher)
+    desk.goto(f"{live}/teach/classes/{classroom.pk}/tournaments/new/")
+    desk.fill("#id_name", "Knockout")
+    desk.check("input[name=format][value=knockout]")
+    desk.check("#id_third_place")
+    for student in students:
+        desk.check(f"input[name=students][value='{student.pk}']")
+    desk.click("button:has-text('Create the tournament')")
+    desk.wait_for_selector("text=Tournament created.")
+    tournament = Tournament.objects.get()
+    wall = login_page(teacher)
+    wall.goto(f"{live}/teach/tournaments/{tournament.pk}/projector/")
+
+    for number, expected_games in ((1, 1), (2, 2), (3, 2)):
+        desk.click(f"button:has-text('Pair round {number}')")
+        desk.wait_for_selector(f"button:has-text('Start round {number}')")
+        desk.click(f"button:has-text('Start round {number}')")
+        desk.wait_for_selector("text=Started:")
+        row = current_round(tournament)
+        assert len(games(row)) == expected_games
+        if number == 1:
+            assert row.pairings.exclude(bye="").count() == 3  # the top three seeds
+            wall.wait_for_selector("#standings .bracket >> text=Bye")
+        for entry in games(row):  # the second seat loses each game
+            match_resign(match=entry.match, player=entry.second.student.user)
+        wall.wait_for_selector(f"#boards >> text=Round {number} · Finished")
+
+    wall.wait_for_selector("#tournament-clock >> text=Finished")
+    places = [wall.inner_text(f"#standings tbody tr:nth-child({i}) td") for i in range(1, 6)]
+    assert places == ["1", "2", "3", "4", "5"]
+    screenshot(wall, "tournament-projector-bracket")
+    assert_accessible(wall, "projector bracket")
