@@ -8,6 +8,9 @@ client sends is answered "not understood". Every change is rendered from the dat
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +26,7 @@ from games.socket_messages import BadMessage
 from games.tournaments import selectors
 from games.tournaments.models import Tournament
 
+log = logging.getLogger(__name__)
 TEACHER_SCREENS = {"teacher": False, "projector": False, "projector-first": True}
 BOARD = "tournaments/_board.html"
 
@@ -36,7 +40,28 @@ class Screen:
     student_id: int | None = None
 
 
+# The latest changes' views, shared by this process's sockets: (tournament, first names,
+# stamp) -> view. A few entries suffice: a change is rendered moments after its message.
+_VIEWS: OrderedDict[tuple[int, bool, int], selectors.BoardView] = OrderedDict()
+_VIEWS_KEPT = 16
+
+
+def _view(tournament: Tournament, first_names: bool, stamp: int | None) -> selectors.BoardView:
+    if stamp is None:
+        return selectors.board_view(tournament, first_names=first_names)
+    key = (tournament.pk, first_names, stamp)
+    view = _VIEWS.get(key)
+    if view is None:
+        view = _VIEWS[key] = selectors.board_view(tournament, first_names=first_names)
+        while len(_VIEWS) > _VIEWS_KEPT:
+            _VIEWS.popitem(last=False)
+    return view
+
+
 class TournamentConsumer(GuardedConsumer):
+    renderer: asyncio.Task | None = None
+    stale: int | bool = False
+
     async def connect(self) -> None:
         kwargs = self.scope["url_route"]["kwargs"]
         self.tournament_id = int(kwargs["pk"])
@@ -83,14 +108,18 @@ class TournamentConsumer(GuardedConsumer):
         return render_to_string(f"{BOARD}#status", {"oob": True, "status": text})
 
     async def disconnect(self, code: int) -> None:
+        if self.renderer is not None:
+            self.renderer.cancel()
         await self.leave()
 
-    async def send_view(self) -> None:
-        html = await database_sync_to_async(self.render)()
+    async def send_view(self, stamp: int | None = None) -> None:
+        html = await database_sync_to_async(self.render)(stamp)
         if html:
             await self.send(html)
 
-    def render(self) -> str:
+    def render(self, stamp: int | None = None) -> str:
+        """This screen's fragments; with a change's `stamp` the standings are shared with the
+        process's other sockets rendering the same change."""
         tournament = (
             Tournament.objects.select_related("classroom").filter(pk=self.tournament_id).first()
         )
@@ -98,11 +127,11 @@ class TournamentConsumer(GuardedConsumer):
             return ""
         if self.admitted.kind == "student":
             student = tournament.entrants.get(student_id=self.admitted.student_id).student
-            me = selectors.student_view(tournament, student)
+            me = selectors.student_view(tournament, student, _view(tournament, False, stamp))
             goto = reverse("games:match", args=[me.match_id]) if me.match_id else ""
             context = {"oob": True, "me": me, "tournament": tournament, "goto": goto}
             return render_to_string("tournaments/_student.html#me", context)
-        view = selectors.board_view(tournament, first_names=self.admitted.first_names)
+        view = _view(tournament, self.admitted.first_names, stamp)
         context = {"oob": True, "view": view, "tournament": tournament}
         parts = ["standings", "boards", "clock"]
         if self.admitted.kind == "teacher":
@@ -110,8 +139,21 @@ class TournamentConsumer(GuardedConsumer):
         return "".join(render_to_string(f"{BOARD}#{part}", context) for part in parts)
 
     async def tournament_changed(self, event: dict) -> None:
-        if self.admitted is not None:
-            await self.send_view()
+        """Render again, coalescing a burst: results arriving while a render is under way
+        cost one more render, not one each (a render reads the database, so it is current)."""
+        if self.admitted is None:
+            return
+        self.stale = event.get("stamp") or True
+        if self.renderer is None or self.renderer.done():
+            self.renderer = asyncio.create_task(self._render_while_stale())
+
+    async def _render_while_stale(self) -> None:
+        try:
+            while self.stale and self.admitted is not None:
+                stamp, self.stale = self.stale, False
+                await self.send_view(stamp if type(stamp) is int else None)
+        except Exception:  # a failed render must never kill the socket
+            log.exception("tournament %s: render failed", self.tournament_id)
 
     async def match_ready(self, event: dict) -> None:
         """On the user's group: a student's panel goes to the new match (the lobby does too)."""

@@ -63,12 +63,12 @@ def history_of(tournament: Tournament) -> History:
     entrants = list(tournament.entrants.select_related("student").order_by("pk"))
     rounds = list(tournament.round_set.order_by("number"))
     pairings: dict[int, list[Pairing]] = {}
-    rows = (
-        Pairing.objects.filter(round__tournament=tournament)
-        .select_related("first", "second")
-        .order_by("round__number", "board")
-    )
+    by_id = {e.pk: e for e in entrants}
+    rows = Pairing.objects.filter(round__tournament=tournament).order_by("round__number", "board")
     for row in rows:
+        # The entrants (with their students) are loaded already: no join, no query per board.
+        row.first = by_id.get(row.first_id)
+        row.second = by_id.get(row.second_id)
         pairings.setdefault(row.round_id, []).append(row)
     return History(tournament, entrants, rounds, pairings)
 

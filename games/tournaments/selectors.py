@@ -193,8 +193,11 @@ class StudentView:
     waiting: bool  # an arena student between games
 
 
-def student_view(tournament: Tournament, student: Student) -> StudentView:
-    view = board_view(tournament)
+def student_view(
+    tournament: Tournament, student: Student, view: BoardView | None = None
+) -> StudentView:
+    """`view`: the tournament's board view with full names, if the caller has it already."""
+    view = view or board_view(tournament)
     line = next((x for x in view.lines if x.student_id == student.pk), None)
     mine = [b for b in view.boards if student.pk in (b.first_id, b.second_id)]
     board = mine[-1] if mine else None

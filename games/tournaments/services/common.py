@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from django.utils.translation import gettext as _
 
 from classrooms.models import User
@@ -43,7 +45,10 @@ def check_running(tournament: Tournament) -> None:
 
 def on_commit_changed(tournament: Tournament) -> None:
     """After commit: the tournament's screens (teacher, projector, students) show it again."""
-    on_commit_group_event(group=tournament.group_name, message={"type": "tournament.changed"})
+    # The stamp names this change: every socket of a server process renders the same view for
+    # it, so the process computes the standings once per change, not once per socket.
+    message = {"type": "tournament.changed", "stamp": time.time_ns()}
+    on_commit_group_event(group=tournament.group_name, message=message)
 
 
 def on_commit_match_ready(*, user_id: int, match_id: int) -> None:
