@@ -11,7 +11,7 @@ from games.tournaments import history, services
 from games.tournaments.models import Pairing, Round, Tournament
 from tests.games.tournaments.conftest import current_round, finish, games, play_round
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.smoke]
 Format = Tournament.Format
 
 
