@@ -213,3 +213,13 @@ def test_the_lobby_panel_shows_the_students_next_opponent(client, teacher, make_
     page = client.get(reverse("tournaments:panel")).content.decode()
     assert f"You are playing {ben.display_name}" in page
     assert reverse("games:match", args=[Match.objects.get().pk]) in page
+
+
+def test_the_form_offers_only_the_games_matches_can_start(classroom):
+    from games.services import game_creatable
+    from games.tournaments.forms import TournamentForm
+
+    form = TournamentForm(classroom=classroom, here=frozenset())
+    offered = [value for value, _label in form.fields["game"].choices]
+    assert offered == [g.value for g in Match.Game if game_creatable(g.value)]
+    assert "warriors" in offered
