@@ -11,7 +11,7 @@ from django.db.models import Max, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from classrooms.models import Classroom, Student, User
-from classrooms.permissions import student_of, teaches
+from classrooms.permissions import student_of
 from games.models import Match
 from games.tournaments import history as hist
 from games.tournaments.models import Entrant, KeepApart, Pairing, Round, Tournament
@@ -236,14 +236,6 @@ def current_tournament_for(user: User) -> tuple[Tournament, Student] | None:
         .first()
     )
     return None if t is None else (t, student)
-
-
-def may_watch(user: User, tournament: Tournament) -> bool:
-    """A teacher of the class, or a student of the class: the standings are the class's."""
-    if teaches(user, tournament.classroom):
-        return True
-    student = student_of(user)
-    return student is not None and student.classroom_id == tournament.classroom_id
 
 
 def keep_apart_of(classroom: Classroom) -> QuerySet[KeepApart]:
