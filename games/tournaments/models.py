@@ -56,6 +56,8 @@ class Tournament(models.Model):
     # Draws the pairing order by lot (the same seed, the same order, whoever joins or leaves).
     seed = models.BigIntegerField()
     status = models.CharField(max_length=16, choices=Status, default=Status.READY)
+    # An arena on pause pairs nobody new (games in play go on); round formats wait anyway.
+    paused = models.BooleanField(_("paused"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     ends_at = models.DateTimeField(null=True, blank=True)  # the arena's window

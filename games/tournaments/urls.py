@@ -21,6 +21,7 @@ urlpatterns = [
     path("teach/tournaments/<int:pk>/unpair/", teacher.unpair, name="unpair"),
     path("teach/tournaments/<int:pk>/start/", teacher.start, name="start"),
     path("teach/tournaments/<int:pk>/end/", teacher.end, name="end"),
+    path("teach/tournaments/<int:pk>/pause/", teacher.pause, name="pause"),
     path("teach/tournaments/<int:pk>/end-round/", teacher.end_round, name="end_round"),
     path("teach/tournaments/<int:pk>/late/", teacher.late, name="late"),
     path(

@@ -2,6 +2,7 @@
 
 from games.tournaments.services.common import TournamentRefused
 from games.tournaments.services.rounds import (
+    arena_pause,
     arena_start,
     pairing_result_record,
     round_end_early,
@@ -20,6 +21,7 @@ from games.tournaments.services.tournaments import (
 
 __all__ = [
     "TournamentRefused",
+    "arena_pause",
     "arena_start",
     "entrant_add",
     "entrant_withdraw",

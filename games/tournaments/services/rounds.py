@@ -151,9 +151,9 @@ def arena_start(*, teacher: User, tournament: Tournament, now: datetime | None =
 def arena_pair_waiting(t: Tournament, now: datetime) -> list[Pairing]:
     """Pair the arena's waiting students at once (the caller holds the tournament's lock).
 
-    Nothing while the window is shut or the tournament over.
+    Nothing while the window is shut, the arena paused or the tournament over.
     """
-    if t.status != Tournament.Status.RUNNING or t.ends_at is None or now >= t.ends_at:
+    if t.status != Tournament.Status.RUNNING or t.paused or t.ends_at is None or now >= t.ends_at:
         return []
     history = hist.history_of(t)
     try:
@@ -171,6 +171,24 @@ def arena_pair_waiting(t: Tournament, now: datetime) -> list[Pairing]:
     for entry in made:
         _match_start(t, entry)
     return made
+
+
+def arena_pause(
+    *, teacher: User, tournament: Tournament, paused: bool, now: datetime | None = None
+) -> None:
+    """Pause the arena (nobody new is paired; games in play go on) or resume it, pairing
+    whoever is waiting at once. The window keeps running: a pause does not move its end."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        t = locked(tournament)
+        check_teacher(teacher, t)
+        check_running(t)
+        if t.format != Tournament.Format.ARENA or t.status != Tournament.Status.RUNNING:
+            raise TournamentRefused(_("Only an arena in play can be paused."))
+        t.paused = paused
+        t.save(update_fields=["paused"])
+        arena_pair_waiting(t, now)
+        on_commit_changed(t)
 
 
 def pairing_result_record(*, match_id: int, now: datetime | None = None) -> Pairing | None:

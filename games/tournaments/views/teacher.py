@@ -146,6 +146,20 @@ def end_round(request: HttpRequest, pk: int) -> HttpResponse:
 
 @teacher_required
 @require_POST
+def pause(request: HttpRequest, pk: int) -> HttpResponse:
+    paused = request.POST.get("paused") == "1"
+    return _act(
+        request,
+        pk,
+        lambda t: services.arena_pause(teacher=request.user, tournament=t, paused=paused),
+        _("Arena paused: games in play go on, nobody new is paired.")
+        if paused
+        else _("Arena resumed."),
+    )
+
+
+@teacher_required
+@require_POST
 def end(request: HttpRequest, pk: int) -> HttpResponse:
     return _act(
         request,

@@ -257,3 +257,22 @@ def test_ending_a_round_early_decides_its_games_by_the_clock_rule(
     assert row.status == Round.Status.FINISHED
     with pytest.raises(services.TournamentRefused, match="no round in play"):
         services.round_end_early(teacher=teacher, tournament=t)
+
+
+def test_a_paused_arena_pairs_nobody_new_until_it_resumes(teacher, make_tournament, on_commit):
+    t = make_tournament(4, format=Format.ARENA, arena_minutes=20)
+    services.arena_start(teacher=teacher, tournament=t)
+    first, second = games(current_round(t))
+    services.arena_pause(teacher=teacher, tournament=t, paused=True)
+    with on_commit():
+        finish(first)
+        finish(second)
+    assert len(games(current_round(t))) == 2  # everyone waits
+    services.arena_pause(teacher=teacher, tournament=t, paused=False)
+    assert len([p for p in games(current_round(t)) if not p.outcome]) == 2
+
+
+def test_only_an_arena_in_play_can_be_paused(teacher, make_tournament):
+    t = make_tournament(4)
+    with pytest.raises(services.TournamentRefused, match="Only an arena"):
+        services.arena_pause(teacher=teacher, tournament=t, paused=True)

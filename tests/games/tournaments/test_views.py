@@ -34,7 +34,7 @@ def people(client, teacher, make_teacher, make_classroom, make_student, make_tou
 
 
 TEACHER_GETS = ["manage", "controls", "projector", "csv"]
-TEACHER_POSTS = ["pair", "start", "end", "unpair", "end_round", "late"]
+TEACHER_POSTS = ["pair", "start", "end", "unpair", "end_round", "late", "pause"]
 
 
 @pytest.mark.parametrize("name", TEACHER_GETS)
@@ -223,3 +223,22 @@ def test_the_form_offers_only_the_games_matches_can_start(classroom):
     offered = [value for value, _label in form.fields["game"].choices]
     assert offered == [g.value for g in Match.Game if game_creatable(g.value)]
     assert "warriors" in offered
+
+
+def test_an_arena_is_opened_paused_and_resumed_from_its_page(client, teacher, make_tournament):
+    t = make_tournament(4, format=Tournament.Format.ARENA, arena_minutes=15, streaks=False)
+    client.force_login(teacher)
+    page = client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
+    assert "Open the arena for 15 minutes" in page and "streak bonus off" in page
+    client.post(reverse("tournaments:start", args=[t.pk]))
+    page = client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
+    assert "Pause pairing" in page and "Arena closes in" in page and "Games in play" in page
+    client.post(reverse("tournaments:pause", args=[t.pk]), {"paused": "1"})
+    t.refresh_from_db()
+    assert t.paused
+    assert (
+        "Resume pairing" in client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
+    )
+    client.post(reverse("tournaments:pause", args=[t.pk]), {"paused": "0"})
+    t.refresh_from_db()
+    assert not t.paused
