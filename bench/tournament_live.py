@@ -36,6 +36,7 @@ from bench.live_latency import (  # noqa: E402
     Player,
     connect,
     cpu_seconds,
+    servers,
     setup_django,
     start_daphne,
 )
@@ -185,7 +186,7 @@ def main(repeat: int) -> None:
         sys.exit("needs REDIS_URL: the projector's socket lives in another process")
     env.setdefault("SECRET_KEY", os.environ.get("SECRET_KEY") or secrets.token_hex(32))
     setup_django(env)
-    proc, base = start_daphne(env)
+    proc, base = start_daphne(env, servers(None)[0])
     try:
         asyncio.run(measure(base, proc.pid, repeat))
     finally:

@@ -21,8 +21,8 @@ from django.utils.translation import gettext as _
 
 from classrooms.models import User
 from classrooms.permissions import account_is_current, student_of, teaches
-from games.socket_guard import CLOSE_FORBIDDEN, GuardedConsumer
-from games.socket_messages import BadMessage
+from games.live.guard import CLOSE_FORBIDDEN, GuardedConsumer
+from games.live.messages import BadMessage
 from games.tournaments import selectors
 from games.tournaments.models import Tournament
 

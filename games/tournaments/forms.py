@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from classrooms.models import Classroom, Student
 from games.forms import MatchSettingsForm
 from games.models import Match
-from games.services.matches import game_creatable
+from games.services import game_creatable
 from games.tournaments.models import NAME_MAX_LENGTH, Tournament
 from games.tournaments.selectors import roster
 
@@ -103,7 +103,10 @@ class TournamentForm(MatchSettingsForm):
     def game_variants(self) -> dict[str, Any]:
         """What the matches get as `variants`: Warriors' switches or the card war's level."""
         if self.cleaned_data["game"] == Match.Game.CARDWAR:
-            return {"level": self.cleaned_data.get("level") or 1}
+            # The card war keeps its clock among its own options, in whole minutes.
+            clock = self.cleaned_data.get("clock")
+            minutes = max(1, clock // 60) if clock else None
+            return {"level": self.cleaned_data.get("level") or 1, "clock_minutes": minutes}
         return self.variants()
 
     def settings(self) -> dict[str, Any]:

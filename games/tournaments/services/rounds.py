@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from classrooms.models import User
 from games.models import Match
-from games.services.matches import match_create, match_expire_clock
+from games.services import match_create, match_expire_clock
 from games.tournaments import history as hist
 from games.tournaments import pairing, records
 from games.tournaments.models import Pairing, Round, Tournament

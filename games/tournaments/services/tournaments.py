@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from classrooms.models import Classroom, Student, User
 from classrooms.permissions import student_is_current, teaches
 from games.models import Match
-from games.services.matches import game_creatable, match_forfeit
+from games.services import game_creatable, match_forfeit
 from games.tournaments.models import Entrant, KeepApart, Pairing, Round, Tournament
 from games.tournaments.services.common import (
     TournamentRefused,
