@@ -276,3 +276,18 @@ def test_only_an_arena_in_play_can_be_paused(teacher, make_tournament):
     t = make_tournament(4)
     with pytest.raises(services.TournamentRefused, match="Only an arena"):
         services.arena_pause(teacher=teacher, tournament=t, paused=True)
+
+
+@pytest.mark.parametrize("game", ["warriors", "cardwar"])
+def test_every_game_kind_runs_a_round_from_pairing_to_result(
+    teacher, make_tournament, on_commit, game
+):
+    variants = {"level": 3, "clock_minutes": 5} if game == "cardwar" else {"recruit": True}
+    t = make_tournament(2, rounds=1, game=game, variants=variants)
+    row = play_round(teacher, t, on_commit)
+    (entry,) = games(row)
+    assert entry.match.game == game and entry.outcome == Pairing.Outcome.FIRST_WON
+    if game == "cardwar":
+        assert entry.match.variants["level"] == 3 and entry.match.variants["clock_minutes"] == 5
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED

@@ -242,3 +242,26 @@ def test_an_arena_is_opened_paused_and_resumed_from_its_page(client, teacher, ma
     client.post(reverse("tournaments:pause", args=[t.pk]), {"paused": "0"})
     t.refresh_from_db()
     assert not t.paused
+
+
+def test_a_card_war_tournament_is_created_at_a_level_from_the_form(
+    client, teacher, classroom, make_student
+):
+    students = [make_student(n) for n in ("Ada", "Ben")]
+    client.force_login(teacher)
+    response = client.post(
+        reverse("tournaments:new", args=[classroom.pk]),
+        {
+            "name": "Cards",
+            "game": "cardwar",
+            "level": "4",
+            "clock": "300",
+            "move_limit": "off",
+            "format": "round_robin",
+            "odd": "bye",
+            "students": [s.pk for s in students],
+        },
+    )
+    assert response.status_code == 302
+    t = Tournament.objects.get()
+    assert t.game == "cardwar" and t.variants == {"level": 4, "clock_minutes": 5}
