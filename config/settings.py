@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "classrooms",
     "games",
     "games.progress",
+    "games.tournaments",
 ]
 
 MIDDLEWARE = [

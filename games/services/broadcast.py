@@ -74,3 +74,8 @@ def user_group(user_id: int) -> str:
 
 def on_commit_user_event(*, user_id: int, message: dict) -> None:
     transaction.on_commit(lambda: _send(user_group(user_id), message))
+
+
+def on_commit_group_event(*, group: str, message: dict) -> None:
+    """After commit: `message` to a group of an app above games (a tournament's sockets)."""
+    transaction.on_commit(lambda: _send(group, message))

@@ -30,6 +30,7 @@ from games.services.broadcast import on_commit_match_changed
 from games.services.creation import after_seconds
 from games.services.evidence import calculations_record
 from games.services.log import attempt_append, attempt_storable, moves_append
+from games.signals import on_commit_match_finished
 
 CANNOT_PLAY = gettext_lazy("You cannot play any more. Ask your teacher.")
 CHANGING_FIELDS = [
@@ -158,6 +159,7 @@ def _commit(match: Match, kind: GameKind, state, action, now: datetime, applied=
         match.winner_seat = result.winner_seat
         match.result_reason = result.reason
         match.clock_deadline = match.move_deadline = None
+        on_commit_match_finished(match_id=match.pk)
     else:
         timing = kind.timing(setup, state, after, events)
         if timing.clock_seconds:
