@@ -29,7 +29,7 @@ def number(text: str | Fraction | int | None) -> str:
 
 
 def names_list(names: Iterable[str]) -> str:
-    """"Ben", "Ben and Chloe", "Ben, Chloe and Dev"."""
+    """ "Ben", "Ben and Chloe", "Ben, Chloe and Dev"."""
     return str(get_text_list(list(names), _("and")))
 
 
@@ -173,7 +173,9 @@ def round_story(
                     "name": names[event["player"]]
                 }
             story["details"].append(
-                ngettext("%(name)s takes %(n)s card.", "%(name)s takes %(n)s cards.", event["cards"])
+                ngettext(
+                    "%(name)s takes %(n)s card.", "%(name)s takes %(n)s cards.", event["cards"]
+                )
                 % {"name": names[event["player"]], "n": event["cards"]}
             )
         elif kind == "bonus":
@@ -215,9 +217,7 @@ def _tied_teammates(lines: list[dict], event: dict, target: int | None) -> bool:
         value = Fraction(line["counted"])
         return value if target is None else -abs(value - target)
 
-    return any(
-        score(line) == score(win) for line in _valued(lines) if line["seat"] != win["seat"]
-    )
+    return any(score(line) == score(win) for line in _valued(lines) if line["seat"] != win["seat"])
 
 
 def _out_text(event: dict, names: Sequence[str]) -> str:

@@ -99,8 +99,12 @@ def level_scene(level: int, players: int = 2, **options: Any) -> Scene:
     """A game at `level` after one finished round, in the next round's answer step (target 5)."""
     hands = {
         2: [["7H", "3S", "9D", "4C"], ["8C", "3D", "KH", "QS"]],
-        4: [["7H", "3S", "9D", "4C"], ["8C", "3D", "KH", "QS"], ["5H", "5S", "JD", "AC"],
-            ["6C", "6D", "10H", "2S"]],
+        4: [
+            ["7H", "3S", "9D", "4C"],
+            ["8C", "3D", "KH", "QS"],
+            ["5H", "5S", "JD", "AC"],
+            ["6C", "6D", "10H", "2S"],
+        ],
     }[players]
     s = scene(hands, level=level, **options)
     if s.state.phase == "target":

@@ -111,7 +111,10 @@ def test_four_players_show_teams_and_their_totals():
     html, cw = render(s, 2)
     totals = {t["label"]: t["total"] for t in cw["teams"]}
     counts = s.state.hands
-    assert totals == {"A": counts[0].count + counts[2].count, "B": counts[1].count + counts[3].count}
+    assert totals == {
+        "A": counts[0].count + counts[2].count,
+        "B": counts[1].count + counts[3].count,
+    }
     assert "Team A" in html and "Team B" in html
     assert "Exact hit bonus: Amara and Chloe give 6 more cards in all." in html
     assert "Ben: 8 − 3 = 5 hits the target 5 exactly!" in html
@@ -135,7 +138,9 @@ def test_the_war_explains_the_sacrifice_rule():
     html, cw = render(s, 0)
     assert cw["war_depth"] == 1
     assert "War!" in html
-    assert "Sacrifice rule: a player at war has only 4 cards, so each lays 2 cards face down" in html
+    assert (
+        "Sacrifice rule: a player at war has only 4 cards, so each lays 2 cards face down" in html
+    )
     assert "Amara and Ben have the same value: war!" in html
 
 

@@ -1,0 +1,255 @@
+/* Card war screen: the answer form (order, sign, square, root, the typed result and its live
+   check), the target picker, keys, and the round-by-round replay. Plain JS, no framework.
+   The server owns the game and checks everything again; live.js keeps the socket, the clocks
+   and the connection notice. */
+(function () {
+  "use strict";
+
+  var root = document.getElementById("match");
+  if (!root) { return; }
+
+  function $(sel, el) { return (el || document).querySelector(sel); }
+  function $$(sel, el) { return Array.prototype.slice.call((el || document).querySelectorAll(sel)); }
+  function answerForm() { return $("form.cw-answer"); }
+  function targetForm() { return $("form.cw-target"); }
+  /* Messages in the player's language, from the page (#cw-texts). */
+  function text(key, fallback) {
+    var box = document.getElementById("cw-texts");
+    return (box && box.dataset[key]) || fallback;
+  }
+  function picked(form, name) {
+    var el = $('input[name="' + name + '"]:checked', form);
+    return el ? el.value : "";
+  }
+
+  /* --- the answer form: the expression the choices make ---------------------------------- */
+  function expression(form) {
+    var a = form.dataset.a, b = form.dataset.b;
+    var first = { v: a, p: picked(form, "power_a") }, second = { v: b, p: picked(form, "power_b") };
+    if (picked(form, "order") === "ba") { var t = first; first = second; second = t; }
+    var op = form.dataset.fixedOp || form.dataset.orderOp || picked(form, "op");
+    function term(x) { return x.p === "√" ? "√" + x.v : x.v + (x.p === "²" ? "²" : ""); }
+    return { text: term(first) + " " + (op || "?") + " " + term(second), complete: !!op };
+  }
+
+  function paintExpression(form) {
+    var out = $("[data-expression]", form);
+    if (out) { out.textContent = expression(form).text; }
+  }
+
+  /* The same forms the server reads (games.rules.cardwar.parse_answer); this only spares a
+     round trip and says early what is wrong. Nothing typed here costs the player anything. */
+  var INTEGER = /^[+-]?\d+$/, FRACTION = /^[+-]?(\d+)\/(\d+)$/, MIXED = /^[+-]?\d+ (\d+)\/(\d+)$/;
+  var DECIMAL = /^[+-]?(\d+[.,](\d*)|[.,](\d+))$/;
+  function checkAnswer(raw) {
+    var clean = raw.replace(/\u2212/g, "-").trim().split(/\s+/).join(" ")
+      .replace(/([+-]) /g, "$1").replace(/ ?\/ ?/g, "/");
+    if (!clean) { return { ok: false, msg: text("msgEmpty", "Type your answer.") }; }
+    var m;
+    if (INTEGER.test(clean)) { return { ok: true }; }
+    if ((m = FRACTION.exec(clean))) {
+      return +m[2] === 0 ? { ok: false, msg: text("msgZero", "A fraction can't have 0 under the line.") } : { ok: true };
+    }
+    if ((m = MIXED.exec(clean))) {
+      if (+m[2] === 0) { return { ok: false, msg: text("msgZero", "A fraction can't have 0 under the line.") }; }
+      if (+m[1] === 0 || +m[1] >= +m[2]) { return { ok: false, msg: text("msgMixed", "In a mixed number the fraction part must be less than 1.") }; }
+      return { ok: true };
+    }
+    if ((m = DECIMAL.exec(clean))) {
+      var places = (m[2] !== undefined ? m[2] : m[3] || "").length;
+      return places < 2 ? { ok: false, msg: text("msgPlaces", "Give at least two decimal places.") } : { ok: true };
+    }
+    return { ok: false, msg: text("msgNumber", "Write your answer as a number, like 4, 13/3 or 4.33.") };
+  }
+
+  function showCheck(form, result, quiet) {
+    var box = $("[data-answer-check]", form), input = $("[data-answer-input]", form);
+    if (!box || !input) { return; }
+    box.classList.toggle("is-bad", !result.ok);
+    box.classList.toggle("is-ok", result.ok);
+    box.textContent = result.ok ? text("msgReady", "That is a number: press Enter to answer.") : (quiet ? "" : result.msg);
+    input.setAttribute("aria-invalid", result.ok || quiet ? "false" : "true");
+  }
+
+  var checkTimer = null;
+  root.addEventListener("input", function (evt) {
+    var form = evt.target.closest("form.cw-answer");
+    if (!form) { return; }
+    if (evt.target.matches("[data-answer-input]")) {
+      clearTimeout(checkTimer);
+      var value = evt.target.value;
+      // While typing "4 1/" the form is not finished yet: judge it after a pause.
+      showCheck(form, checkAnswer(value), true);
+      if (value.trim()) { checkTimer = setTimeout(function () { showCheck(form, checkAnswer(value), false); }, 700); }
+    }
+  });
+
+  root.addEventListener("change", function (evt) {
+    var form = evt.target.closest("form.cw-answer");
+    if (!form) { return; }
+    // At most one card squared: squaring one takes the square off the other.
+    if (evt.target.value === "²") {
+      var other = evt.target.name === "power_a" ? "power_b" : "power_a";
+      var sq = $('input[name="' + other + '"][value="²"]:checked', form);
+      if (sq) { $('input[name="' + other + '"][value=""]', form).checked = true; }
+    }
+    paintExpression(form);
+  });
+
+  /* Before anything is sent: the form must be whole, and ply and expression filled in. */
+  document.body.addEventListener("htmx:wsConfigSend", function (evt) {
+    var form = evt.detail.elt && evt.detail.elt.closest && evt.detail.elt.closest("form");
+    var board = document.getElementById("board");
+    if (board && evt.detail.parameters.ply !== undefined) { evt.detail.parameters.ply = board.dataset.ply || ""; }
+    if (!form) { return; }
+    if (form.classList.contains("cw-answer")) {
+      var e = expression(form);
+      var check = checkAnswer(evt.detail.parameters.answer || "");
+      if (!e.complete) {
+        evt.preventDefault();
+        say(form, text("msgSign", "Choose a sign first: + − × or ÷."));
+        var first = $('[data-choice="op"] input', form); if (first) { first.focus(); }
+        return;
+      }
+      if (!check.ok) {
+        evt.preventDefault();
+        showCheck(form, check, false);
+        $("[data-answer-input]", form).focus();
+        return;
+      }
+      evt.detail.parameters.expression = e.text;
+    } else if (form.classList.contains("cw-target")) {
+      var v = clampTarget(form);
+      if (v === null) { evt.preventDefault(); say(form, text("msgTarget", "Choose a whole number from −15 to 15.")); return; }
+      evt.detail.parameters.value = String(v);
+    }
+  });
+
+  function say(form, message) {
+    var box = $("[data-answer-check]", form) || $(".hint", form);
+    if (box) { box.textContent = message; box.classList.add("is-bad"); }
+  }
+
+  /* --- the target picker -------------------------------------------------------------------- */
+  function clampTarget(form) {
+    var input = $("[data-target-input]", form);
+    if (!/^\s*[-\u2212]?\d+\s*$/.test(input.value)) { return null; }
+    var v = Math.max(-15, Math.min(15, parseInt(input.value.replace("\u2212", "-"), 10)));
+    input.value = String(v);
+    return v;
+  }
+
+  root.addEventListener("click", function (evt) {
+    var stepBtn = evt.target.closest("[data-target-step]");
+    if (stepBtn) {
+      var form = stepBtn.closest("form"), input = $("[data-target-input]", form);
+      var now = parseInt(input.value, 10) || 0;
+      input.value = String(Math.max(-15, Math.min(15, now + parseInt(stepBtn.dataset.targetStep, 10))));
+      return;
+    }
+    var replay = evt.target.closest("[data-step]");
+    if (replay) { stepReplay(parseInt(replay.dataset.step, 10)); }
+  });
+
+  /* --- keys (the help lists them) ----------------------------------------------------------- */
+  /* Q and R step through the squares (or roots) the level allows; a card not being squared
+     (rooted) keeps whatever else it had, so 9² − √4 can be keyed. */
+  function cycle(form, symbol, options) {
+    var names = ["power_a", "power_b"];
+    var now = names.map(function (n) { return picked(form, n) === symbol ? symbol : ""; });
+    var keys = options.map(function (o) { return o.join("|"); });
+    var at = keys.indexOf(now.join("|"));
+    var next = at < 0 ? options[1] : options[(at + 1) % options.length];
+    names.forEach(function (n, i) {
+      var current = picked(form, n);
+      var value = next[i] === symbol ? symbol : (current === symbol ? "" : current);
+      var el = $('input[name="' + n + '"][value="' + value + '"]', form);
+      if (el) { el.checked = true; }
+    });
+    paintExpression(form);
+  }
+
+  function has(form, name, value) { return !!$('input[name="' + name + '"][value="' + value + '"]', form); }
+
+  document.addEventListener("keydown", function (evt) {
+    if (evt.ctrlKey || evt.metaKey || evt.altKey || $("dialog[open]")) { return; }
+    var tag = (evt.target.tagName || "").toLowerCase();
+    var typing = tag === "textarea" || (tag === "input" && /^(text|number|search)$/.test(evt.target.type));
+    var form = answerForm();
+    if (typing || !form) { return; }
+    var ops = { "+": "+", "-": "−", "*": "×", "x": "×", "/": "÷", ":": "÷" };
+    var key = evt.key;
+    if (ops[key] && $('[data-choice="op"]', form)) {
+      evt.preventDefault();
+      $('input[name="op"][value="' + ops[key] + '"]', form).checked = true;
+      paintExpression(form);
+      return;
+    }
+    if ((key === "o" || key === "O") && $('[data-choice="order"]', form)) {
+      evt.preventDefault();
+      var swap = $('input[name="order"]:not(:checked)', form);
+      swap.checked = true;
+      paintExpression(form);
+      return;
+    }
+    if ((key === "q" || key === "Q") && $('[data-choice="powers"]', form)) {
+      evt.preventDefault();
+      cycle(form, "²", [["", ""], ["²", ""], ["", "²"]]);
+      return;
+    }
+    if ((key === "r" || key === "R") && (has(form, "power_a", "√") || has(form, "power_b", "√"))) {
+      evt.preventDefault();
+      var roots = [["", ""]];
+      if (has(form, "power_a", "√")) { roots.push(["√", ""]); }
+      if (has(form, "power_b", "√")) { roots.push(["", "√"]); }
+      if (roots.length === 3) { roots.push(["√", "√"]); }
+      cycle(form, "√", roots);
+      return;
+    }
+    // Typing a number anywhere goes into the answer box (the key lands there).
+    if (/^[0-9]$/.test(key) || key === "a" || key === "A") {
+      var input = $("[data-answer-input]", form);
+      if (input) { input.focus(); if (key === "a" || key === "A") { evt.preventDefault(); } }
+      return;
+    }
+    if (key === "Enter" && tag !== "button") {
+      evt.preventDefault();
+      if (form.requestSubmit) { form.requestSubmit(); }
+    }
+  });
+
+  /* --- after a swap: a new step gets the keyboard ------------------------------------------ */
+  var lastStep = null;
+  function focusStep() {
+    var cw = $(".cw");
+    if (!cw) { return; }
+    var step = cw.dataset.step + ":" + cw.dataset.round + ":" + cw.dataset.depth;
+    if (step === lastStep) { return; }
+    lastStep = step;
+    var active = document.activeElement;
+    var free = !active || active === document.body || active.id === "board" || !document.contains(active);
+    var form = answerForm() || targetForm();
+    if (form) {
+      paintExpression(form);
+      var input = $("[data-answer-input], [data-target-input]", form);
+      if (free && input) { input.focus({ preventScroll: true }); }
+    }
+    if (cw.dataset.step === "over") { stepReplay(0); }
+  }
+  document.body.addEventListener("htmx:oobAfterSwap", function (evt) {
+    if (evt.target && evt.target.id === "board") { focusStep(); }
+  });
+
+  /* --- the end screen's replay, one round at a time ----------------------------------------- */
+  var replayAt = 0;
+  function stepReplay(delta) {
+    var steps = $$("[data-replay-step]");
+    if (!steps.length) { return; }
+    replayAt = delta === 0 ? 0 : Math.max(0, Math.min(steps.length - 1, replayAt + delta));
+    steps.forEach(function (el, i) { el.hidden = i !== replayAt; });
+    var pos = $("[data-replay-pos]");
+    if (pos) { pos.textContent = (replayAt + 1) + " / " + steps.length; }
+  }
+
+  focusStep();
+})();

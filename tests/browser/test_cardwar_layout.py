@@ -1,0 +1,98 @@
+"""The card-war board in Chromium at 1366x768, rendered from real rules states: it fits with
+four players, every control is a 44px target, and the answer form reads the level's choices."""
+
+import pytest
+from django.template.loader import render_to_string
+
+from games.screens.cardwar import board
+from games.screens.cardwar_story import stories
+from tests.browser.conftest import ROOT, screenshot
+from tests.games.cardwar_scenes import level_scene, sacrifice_scene, scene
+
+CSS = ["static/css/app.css", "static/css/games.css", "static/css/cardwar.css"]
+
+
+def show(page, s, viewer, name, **extra):
+    told = stories(s.events, names=s.names, options=s.options)
+    cw = board(
+        s.view(viewer),
+        names=s.names,
+        viewer=viewer,
+        options=s.options,
+        story=told[-1] if told else None,
+        step_ms=extra.pop("step_ms", 25000),
+        **extra,
+    )
+    html = (
+        '<header class="site-header"><span class="brand">Maths Arena</span></header>'
+        '<main id="main"><div id="match" class="match">'
+        + render_to_string("games/cardwar/_page.html")
+        + '<div id="board" class="board" data-ply="3">'
+        + render_to_string("games/cardwar/screen.html", {"cw": cw})
+        + "</div></div></main>"
+    )
+    page.set_content(f"<!doctype html><html lang='en'><body>{html}</body></html>")
+    for css in CSS:
+        page.add_style_tag(path=str(ROOT / css))
+    page.add_script_tag(path=str(ROOT / "static/js/cardwar.js"))
+    screenshot(page, f"cardwar-{name}")
+    return cw
+
+
+def assert_fits(page):
+    height = page.evaluate("document.documentElement.scrollHeight")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert (width, height) <= (1366, 768) or (width <= 1366 and height <= 768), (width, height)
+    small = page.evaluate(
+        """[...document.querySelectorAll('button, .cw-option, input:not([type=radio]):not([type=hidden])')]
+           .filter(e => e.offsetParent !== null)
+           .map(e => e.getBoundingClientRect()).filter(r => r.width < 44 || r.height < 44).length"""
+    )
+    assert small == 0
+
+
+@pytest.mark.parametrize("level", range(1, 8))
+def test_each_level_answer_step_fits_1366x768(page, level):
+    show(page, level_scene(level), 0, f"level{level}-answer")
+    assert_fits(page)
+
+
+def test_four_players_fit_1366x768(page):
+    show(page, level_scene(5, players=4), 0, "four-players")
+    assert_fits(page)
+    assert page.locator(".cw-seat").count() == 3
+    assert page.locator(".cw-teams tr").count() == 2
+
+
+def test_target_step_and_war_fit(page):
+    show(page, scene([["7H", "3S"], ["8C", "4D"]], level=5), 0, "target-step")
+    assert_fits(page)
+    show(page, sacrifice_scene(), 0, "war-sacrifice")
+    assert_fits(page)
+
+
+def test_the_answer_form_builds_the_expression_by_keyboard(page):
+    show(page, level_scene(7), 0, "level7-keys")
+    form = page.locator("form.cw-answer")
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("*")
+    page.keyboard.press("q")
+    assert form.locator("[data-expression]").inner_text() == "2² × 4"
+    page.keyboard.press("r")
+    page.keyboard.press("o")
+    assert form.locator("[data-expression]").inner_text() == "√4 × 2²"
+    page.keyboard.press("4")
+    assert page.evaluate("document.activeElement.name") == "answer"
+    page.keyboard.type(" 4/3")
+    page.wait_for_timeout(900)
+    check = form.locator("[data-answer-check]")
+    assert "the fraction part must be less than 1" in check.inner_text()
+    assert form.locator("[data-answer-input]").get_attribute("aria-invalid") == "true"
+    page.keyboard.press("Control+a")
+    page.keyboard.type("2,50")
+    page.wait_for_timeout(900)
+    assert "press Enter" in check.inner_text()
+    page.keyboard.press("Control+a")
+    page.keyboard.type("two")
+    page.wait_for_timeout(900)
+    assert "Write your answer as a number" in check.inner_text()
