@@ -63,7 +63,8 @@ def _line(sub: dict[str, Any], names: Sequence[str], options: Options) -> dict[s
         line["note"] = _("%(name)s did not answer in time: no value this round.") % {"name": name}
     elif not sub["correct"] and options.practice:
         line["note"] = _(
-            "%(name)s wrote %(answer)s, but %(choice)s = %(value)s. Practice mode: %(value)s counts."
+            "%(name)s wrote %(answer)s, but %(choice)s = %(value)s. "
+            "Practice mode: %(value)s counts."
         ) % {"name": name, "answer": sub["answer"], "choice": sub["choice"], "value": line["value"]}
     elif not sub["correct"]:
         line["note"] = _(

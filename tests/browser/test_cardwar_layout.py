@@ -42,9 +42,10 @@ def show(page, s, viewer, name, **extra):
 def assert_fits(page):
     height = page.evaluate("document.documentElement.scrollHeight")
     width = page.evaluate("document.documentElement.scrollWidth")
-    assert (width, height) <= (1366, 768) or (width <= 1366 and height <= 768), (width, height)
+    assert width <= 1366 and height <= 768, (width, height)
     small = page.evaluate(
-        """[...document.querySelectorAll('button, .cw-option, input:not([type=radio]):not([type=hidden])')]
+        """[...document.querySelectorAll(
+              'button, .cw-option, input:not([type=radio]):not([type=hidden])')]
            .filter(e => e.offsetParent !== null)
            .map(e => e.getBoundingClientRect()).filter(r => r.width < 44 || r.height < 44).length"""
     )

@@ -118,8 +118,8 @@ def level_scene(level: int, players: int = 2, **options: Any) -> Scene:
 def sacrifice_scene() -> Scene:
     """Level 1, two players: Amara loses ten rounds, then ties with four cards left: a war of two
     face-down cards each instead of six (the sacrifice rule)."""
-    amara = LOW + ["6H", "7H"]
-    ben = HIGH + ["6S", "7S"]
+    amara = [*LOW, "6H", "7H"]
+    ben = [*HIGH, "6S", "7S"]
     s = scene([amara, ben], level=1)
     for _ in range(11):
         all_best(s)

@@ -168,7 +168,7 @@ def test_the_end_screen_has_the_result_and_every_round():
     s = level_scene(2)
     all_best(s)
     s.act(ClockExpired())
-    html, cw = render(s, 0)
+    _, cw = render(s, 0)
     ending = render_to_string("games/cardwar/_ending.html", {"cw": cw})
     assert cw["step"] == "over"
     assert cw["ending"]["title"] in ("Amara wins", "Ben wins", "A draw")
