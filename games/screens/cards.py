@@ -3,12 +3,11 @@ and the value the game's options give the card."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-
-from games.rules.cardwar import Options, card_value
 
 SUIT_NAMES = {
     "S": lambda: pgettext("card suit", "spades"),
@@ -25,10 +24,10 @@ RANK_NAMES = {
 }
 
 
-def card_face(code: str, options: Options) -> dict[str, Any]:
-    """One face-up card: what the template draws and what a screen reader says."""
+def card_face(code: str, value: int) -> dict[str, Any]:
+    """One face-up card worth `value` (the game's options decide what A, J, Q, K are worth):
+    what the template draws and what a screen reader says."""
     rank, suit = code[:-1], code[-1]
-    value = card_value(code, options)
     rank_name = RANK_NAMES[rank]() if rank in RANK_NAMES else rank
     suit_name = SUIT_NAMES[suit]()
     label = _("%(rank)s of %(suit)s") % {"rank": rank_name, "suit": suit_name}
@@ -47,5 +46,5 @@ def card_face(code: str, options: Options) -> dict[str, Any]:
     }
 
 
-def faces(codes: list[str] | tuple[str, ...], options: Options) -> list[dict[str, Any]]:
-    return [card_face(code, options) for code in codes]
+def faces(codes: Sequence[str], values: Sequence[int]) -> list[dict[str, Any]]:
+    return [card_face(code, value) for code, value in zip(codes, values, strict=True)]

@@ -1,8 +1,8 @@
 """The card-war screen for one viewer: seats, the step they are at, the last reveal, the end.
 
-Input is the kind's per-viewer view (`games.rules.cardwar.public_view` and what the kind adds),
-so nothing hidden reaches this module; it still shows other players' current cards face down
-only (they are revealed with everyone's answers), and never passes their codes to a template.
+Input is the kind's per-viewer view (`games.kinds.cardwar.view.viewer_view`), which holds
+nothing this viewer may not see: other players' current cards are face down there too (only
+their number is known) until everyone's answers are revealed together.
 """
 
 from __future__ import annotations
@@ -13,10 +13,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.rules.cardwar import Options
 from games.screens.cards import faces
 from games.screens.cardwar_levels import level_line, level_name
-from games.screens.cardwar_story import names_list, number
+from games.screens.cardwar_story import names_list, number, round_story
 
 TEAM_LABELS = ("A", "B")
 POT_SHOWN = 8  # face-down cards drawn in a pot; more are counted ("+6")
@@ -27,27 +26,20 @@ def team_of(players: int, seat: int) -> str | None:
     return TEAM_LABELS[seat % 2] if players == 4 else None
 
 
-def _seats(view: dict, names: Sequence[str], viewer: int | None) -> list[dict[str, Any]]:
+def _seats(view: dict, names: Sequence[str]) -> list[dict[str, Any]]:
     seats = []
-    for seat in range(view["players"]):
-        playing = seat in view["playing"]
-        shown = len(view["face_up"][seat]) if playing else 0
+    for seat in view["seats"]:
+        n = seat["seat"]
         seats.append(
-            {
-                "seat": seat,
-                "name": names[seat],
-                "is_me": seat == viewer,
-                "team": team_of(view["players"], seat),
-                "count": view["counts"][seat],
-                "pot": view["pot"][seat],
-                "out": view["out"][seat],
-                "playing": playing,
-                "face_down_shown": range(shown) if seat != viewer else range(0),
-                "pot_backs": range(min(view["pot"][seat], POT_SHOWN)),
-                "pot_more": max(0, view["pot"][seat] - POT_SHOWN),
-                "answered": seat in view["submitted"],
-                "awaited": seat in view["awaited"],
-                "setter": view["phase"] == "target" and view["setter"] == seat,
+            seat
+            | {
+                "name": names[n],
+                "is_me": seat["mine"],
+                "team": team_of(view["players"], n),
+                "face_down_shown": range(0 if seat["mine"] else seat["face_up"]),
+                "pot_backs": range(min(seat["pot"], POT_SHOWN)),
+                "pot_more": max(0, seat["pot"] - POT_SHOWN),
+                "setter": view["phase"] == "target" and view["setter"] == n,
             }
         )
     return seats
@@ -70,17 +62,15 @@ def _is_square(n: int) -> bool:
     return math.isqrt(n) ** 2 == n
 
 
-def _answer_form(view: dict, viewer: int, options: Options) -> dict[str, Any]:
+def _answer_form(level: int, seat: dict) -> dict[str, Any]:
     """What the viewer may choose for their two cards at this level, for the answer form."""
-    a, b = view["face_up_values"][viewer]
-    level = view["level"]
-    fixed = {1: "+", 2: "×"}.get(level)
+    a, b = seat["values"]
     return {
-        "cards": faces(view["face_up"][viewer], options),
+        "cards": faces(seat["cards"], seat["values"]),
         "a": a,
         "b": b,
-        "fixed_op": fixed,
-        "order": level >= 3,  # levels 3–4 and the − ÷ of 5–7: which card comes first
+        "fixed_op": {1: "+", 2: "×"}.get(level),
+        "order": level >= 3,  # levels 3–4, and the − ÷ of 5–7: which card comes first
         "order_op": {3: "÷", 4: "−"}.get(level),
         "ops": level >= 5,
         "squares": level >= 6,
@@ -91,17 +81,17 @@ def _answer_form(view: dict, viewer: int, options: Options) -> dict[str, Any]:
     }
 
 
-def _step(view: dict, viewer: int | None) -> str:
+def _step(view: dict, me: dict | None) -> str:
     """Which step the viewer is at: the template shows one of these."""
     if view["phase"] == "over":
         return "over"
-    if viewer is None or view["out"][viewer]:
+    if me is None or me["out"]:
         return "watch"
     if view["phase"] == "target":
-        return "target" if view["setter"] == viewer else "target_wait"
-    if viewer not in view["playing"]:
+        return "target" if view["naming"] else "target_wait"
+    if not me["playing"]:
         return "sitting_out"  # not in this war: their cards stay in the pot
-    return "answered" if viewer in view["submitted"] else "answer"
+    return "answered" if me["answered"] else "answer"
 
 
 def _ending(result: dict, names: Sequence[str], players: int) -> dict[str, Any]:
@@ -113,7 +103,7 @@ def _ending(result: dict, names: Sequence[str], players: int) -> dict[str, Any]:
         }
     elif players == 4:
         title = _("Team %(team)s wins") % {"team": team_of(4, winners[0])}
-        text = names_list(names[s] for s in winners)
+        text = names_list(names[s] for s in winners) + "."
     else:
         title = _("%(name)s wins") % {"name": names[winners[0]]}
         text = ""
@@ -121,10 +111,10 @@ def _ending(result: dict, names: Sequence[str], players: int) -> dict[str, Any]:
         "last_standing": _("The other side ran out of cards."),
         "clock": _("Time is up: the most cards wins."),
         "nobody_left": _("Nobody had cards left to play: the most cards wins."),
-    }[result["reason"]]
+    }.get(result["reason"], "")
     return {
         "title": title,
-        "text": f"{text} {why}".strip() if text else why,
+        "text": f"{text} {why}".strip(),
         "counts": [
             {"name": names[s], "count": c, "team": team_of(players, s)}
             for s, c in enumerate(result["counts"])
@@ -132,23 +122,41 @@ def _ending(result: dict, names: Sequence[str], players: int) -> dict[str, Any]:
     }
 
 
+def _story(view: dict, names: Sequence[str], practice: bool, war_size: int) -> dict | None:
+    reveal = view["reveal"]
+    if not reveal:
+        return None
+    # The view's round is the next one unless the reveal led to a war (or ended the game).
+    same = bool(reveal["war"]) or view["phase"] == "over"
+    return round_story(
+        reveal["submissions"],
+        reveal.get("outcome", []),
+        names=names,
+        practice=practice,
+        war_size=war_size,
+        round_number=view["round"] if same else view["round"] - 1,
+    )
+
+
 def board(
     view: dict[str, Any],
     *,
     names: Sequence[str],
-    viewer: int | None,
-    options: Options,
-    story: dict[str, Any] | None = None,
+    practice: bool = False,
+    war_size: int = 6,
     step_ms: int | None = None,
     history: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """Template context for the board.
+    """Template context for the board, from the kind's view for one viewer.
 
-    `story` is the last reveal (`cardwar_story.round_story`), `step_ms` the time left for the
-    target or the answers, `history` every reveal of a finished game (`cardwar_story.stories`).
+    `names` per seat; `practice` and `war_size` are the teacher's options (the story explains
+    corrections and the sacrifice rule); `step_ms` the time left for the target or answers;
+    `history` every reveal of a finished game (`cardwar_story.stories`).
     """
-    step = _step(view, viewer)
-    seats = _seats(view, names, viewer)
+    seats = _seats(view, names)
+    me = next((s for s in seats if s["is_me"]), None)
+    step = _step(view, me)
+    viewer = view["me"]
     others_awaited = [names[s] for s in view["awaited"] if s != viewer]
     context: dict[str, Any] = {
         "level": view["level"],
@@ -160,35 +168,35 @@ def board(
         "step": step,
         "players": view["players"],
         "seats": seats,
-        "me": next((s for s in seats if s["is_me"]), None),
+        "me": me,
         "others": [s for s in seats if not s["is_me"]],
         "teams": _teams(seats, view["players"]),
-        "has_target": options.has_target,
+        "has_target": view["has_target"],
         "target": number(view["target"]),
-        "target_by": _target_by(view, names, viewer),
+        "target_by": _target_by(view, names),
         "setter_name": names[view["setter"]] if view["setter"] is not None else "",
         "waiting_for": names_list(others_awaited),
-        "own_answer": view["own_answer"],
-        "practice": options.practice,
-        "story": story,
-        "pot_total": sum(view["pot"]),
+        "own_answer": view["my_answer"],
+        "practice": practice,
+        "story": _story(view, names, practice, war_size),
+        "pot_total": sum(s["pot"] for s in seats),
         "ending": _ending(view["result"], names, view["players"]) if view["result"] else None,
         "step_ms": step_ms if step != "over" else None,
         "history": history or [],
     }
     if step == "answer":
-        context["answer"] = _answer_form(view, viewer, options)
-    elif step == "answered" and viewer is not None:
-        context["my_cards"] = faces(view["face_up"][viewer], options)
+        context["answer"] = _answer_form(view["level"], me)
+    elif me is not None and me["cards"]:
+        context["my_cards"] = faces(me["cards"], me["values"])
     return context
 
 
-def _target_by(view: dict, names: Sequence[str], viewer: int | None) -> str:
+def _target_by(view: dict, names: Sequence[str]) -> str:
     """Who named the target in play (the setter stays recorded until the next round)."""
     if view["target"] is None:
         return ""
     if view["setter"] is None:
         return _("named by the computer")
-    if view["setter"] == viewer:
+    if view["setter"] == view["me"]:
         return _("named by you")
     return _("named by %(name)s") % {"name": names[view["setter"]]}

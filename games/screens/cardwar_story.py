@@ -14,7 +14,6 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.rules.cardwar import Options
 from games.screens.cards import faces
 
 # Events that say how a reveal ended; anything else (the next round's cards) is not part of it.
@@ -41,12 +40,12 @@ def _made(line: dict[str, Any]) -> str:
     }
 
 
-def _line(sub: dict[str, Any], names: Sequence[str], options: Options) -> dict[str, Any]:
+def _line(sub: dict[str, Any], names: Sequence[str], practice: bool) -> dict[str, Any]:
     name = names[sub["player"]]
     line = {
         "seat": sub["player"],
         "name": name,
-        "cards": faces(sub["cards"], options),
+        "cards": faces(sub["cards"], sub["card_values"]),
         "answered": sub["answered"],
         "choice": sub.get("choice", ""),
         "answer": sub.get("answer", ""),
@@ -61,7 +60,7 @@ def _line(sub: dict[str, Any], names: Sequence[str], options: Options) -> dict[s
     }
     if not sub["answered"]:
         line["note"] = _("%(name)s did not answer in time: no value this round.") % {"name": name}
-    elif not sub["correct"] and options.practice:
+    elif not sub["correct"] and practice:
         line["note"] = _(
             "%(name)s wrote %(answer)s, but %(choice)s = %(value)s. "
             "Practice mode: %(value)s counts."
@@ -104,7 +103,7 @@ def _win_headline(event: dict, lines: list[dict], target: int | None) -> str:
     }
 
 
-def _war_text(event: dict, names: Sequence[str], options: Options) -> tuple[str, str]:
+def _war_text(event: dict, names: Sequence[str], war_size: int) -> tuple[str, str]:
     """The war's headline and how many cards go face down, with the sacrifice rule if it applied."""
     players = names_list(names[s] for s in event["players"])
     if event["reason"] == "no_values":
@@ -114,7 +113,7 @@ def _war_text(event: dict, names: Sequence[str], options: Options) -> tuple[str,
     else:
         head = _("%(players)s have the same value: war!") % {"players": players}
     size = event["war_size"]
-    if size == options.war_size:
+    if size == war_size:
         how = ngettext(
             "Each lays %(n)s card face down, then turns up two more. The winner takes them all.",
             "Each lays %(n)s cards face down, then turns up two more. The winner takes them all.",
@@ -141,10 +140,15 @@ def round_story(
     outcome: list[dict[str, Any]],
     *,
     names: Sequence[str],
-    options: Options,
+    practice: bool,
+    war_size: int,
+    round_number: int | None = None,
 ) -> dict[str, Any]:
-    """Everyone's cards and answers, who won and why, and what happens next (war, bonus)."""
-    lines = [_line(sub, names, options) for sub in submissions]
+    """Everyone's cards and answers, who won and why, and what happens next (war, bonus).
+
+    `war_size` is the teacher's (the sacrifice rule is explained when fewer cards went down).
+    """
+    lines = [_line(sub, names, practice) for sub in submissions]
     target = submissions[0]["target"] if submissions else None
     story: dict[str, Any] = {
         "lines": lines,
@@ -155,8 +159,9 @@ def round_story(
         "winner": None,
         "war": None,
         "exact": False,
-        "key": "last",
+        "round": round_number,
     }
+    story["key"] = f"{round_number}-{story['depth']}" if round_number else "last"
     for event in outcome:
         kind = event["type"]
         if kind == "round_won":
@@ -200,7 +205,7 @@ def round_story(
                     % {"givers": names_list(givers), "n": event["cards"]}
                 )
         elif kind == "war_started":
-            head, how = _war_text(event, names, options)
+            head, how = _war_text(event, names, war_size)
             story["headline"] = story["headline"] or head
             story["war"] = {"size": event["war_size"], "explain": how, "depth": event["depth"]}
             story["details"].append(how)
@@ -228,7 +233,7 @@ def _out_text(event: dict, names: Sequence[str]) -> str:
 
 
 def stories(
-    events: Iterable[dict[str, Any]], *, names: Sequence[str], options: Options
+    events: Iterable[dict[str, Any]], *, names: Sequence[str], practice: bool, war_size: int
 ) -> list[dict[str, Any]]:
     """Every reveal of a game in order (rounds and their wars), from its whole event stream."""
     out: list[dict[str, Any]] = []
@@ -240,8 +245,16 @@ def stories(
             pending[2].append(event)
             continue
         if pending is not None and kind in ("answers_revealed", "round_started", "end"):
-            story = round_story(pending[1], pending[2], names=names, options=options)
-            out.append(story | {"round": pending[0], "key": f"{pending[0]}-{story['depth']}"})
+            out.append(
+                round_story(
+                    pending[1],
+                    pending[2],
+                    names=names,
+                    practice=practice,
+                    war_size=war_size,
+                    round_number=pending[0],
+                )
+            )
             pending = None
         if kind == "round_started":
             round_no = event["round"]

@@ -5,7 +5,6 @@ import pytest
 from django.template.loader import render_to_string
 
 from games.screens.cardwar import board
-from games.screens.cardwar_story import stories
 from tests.browser.conftest import ROOT, screenshot
 from tests.games.cardwar_scenes import level_scene, sacrifice_scene, scene
 
@@ -13,15 +12,12 @@ CSS = ["static/css/app.css", "static/css/games.css", "static/css/cardwar.css"]
 
 
 def show(page, s, viewer, name, **extra):
-    told = stories(s.events, names=s.names, options=s.options)
     cw = board(
         s.view(viewer),
         names=s.names,
-        viewer=viewer,
-        options=s.options,
-        story=told[-1] if told else None,
+        practice=s.options.practice,
+        war_size=s.options.war_size,
         step_ms=extra.pop("step_ms", 25000),
-        **extra,
     )
     html = (
         '<header class="site-header"><span class="brand">Maths Arena</span></header>'

@@ -17,9 +17,9 @@ from games.rules.cardwar import (
     State,
     Submit,
     apply,
-    public_view,
     start,
 )
+from games.kinds.cardwar.view import Reveal, reveal_after, viewer_view
 
 NAMES = ("Amara", "Ben", "Chloe", "Dev")
 
@@ -42,16 +42,19 @@ class Scene:
     state: State
     options: Options
     events: list[dict[str, Any]] = field(default_factory=list)
+    reveal: Reveal = None
 
     def act(self, *actions: Action) -> Scene:
         for action in actions:
             outcome = apply(self.state, action)
             self.state = outcome.state
             self.events += outcome.events
+            self.reveal = reveal_after(self.reveal, outcome.events)
         return self
 
     def view(self, viewer: int | None) -> dict[str, Any]:
-        return public_view(self.state, viewer)
+        """The card-war kind's view for this viewer (what the socket renders)."""
+        return viewer_view(self.state, self.reveal, viewer)
 
     @property
     def names(self) -> tuple[str, ...]:

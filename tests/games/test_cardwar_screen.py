@@ -19,14 +19,16 @@ from tests.games.cardwar_scenes import (
 
 
 def render(s, viewer, **extra):
-    story_list = stories(s.events, names=s.names, options=s.options)
+    """The board for `viewer` as the socket would render it, from the kind's view."""
+    told = stories(
+        s.events, names=s.names, practice=s.options.practice, war_size=s.options.war_size
+    )
     cw = board(
         s.view(viewer),
         names=s.names,
-        viewer=viewer,
-        options=s.options,
-        story=story_list[-1] if story_list else None,
-        history=story_list if s.state.phase == "over" else None,
+        practice=s.options.practice,
+        war_size=s.options.war_size,
+        history=told if s.state.phase == "over" else None,
         **extra,
     )
     return render_to_string("games/cardwar/screen.html", {"cw": cw}), cw

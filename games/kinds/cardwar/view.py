@@ -29,8 +29,11 @@ _PUBLIC_FACTS = (
     "player",
     "cards",
     "card_values",
+    "target",
+    "war_depth",
     "answered",
     "expression",
+    "choice",
     "answer",
     "value",
     "correct",
@@ -38,7 +41,11 @@ _PUBLIC_FACTS = (
     "best",
     "best_value",
     "exact",
+    "distance",
 )
+# What a reveal led to, kept whole for the screen's story (who won and why, a war and how many
+# cards went face down, the bonus per seat): every key of these events is public.
+_OUTCOMES = ("round_won", "war_started", "bonus", "player_out")
 type Reveal = dict[str, Any] | None
 
 
@@ -54,6 +61,7 @@ def _revealed(event: Mapping[str, Any]) -> dict[str, Any]:
         "war": [],  # the seats that went to war instead
         "bonus": 0,  # cards paid for an exact hit
         "out": [],  # seats that went out
+        "outcome": [],  # the events above as they happened (`_OUTCOMES`)
     }
 
 
@@ -69,7 +77,9 @@ def reveal_after(previous: Reveal, events: Iterable[Mapping[str, Any]]) -> Revea
             reveal, fresh = _revealed(event), True
         elif not fresh or reveal is None:
             continue
-        elif kind == "round_won" and reveal["winner"] is None:
+        if kind in _OUTCOMES:
+            reveal["outcome"].append(dict(event))
+        if kind == "round_won" and reveal["winner"] is None:
             reveal.update(winner=event["player"], how=event["how"], cards=event["cards"])
         elif kind == "war_started" and not reveal["war"] and reveal["winner"] is None:
             reveal["war"] = list(event["players"])
