@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.kinds.cardwar.view import Reveal, reveal_after, viewer_view
 from games.rules.cardwar import (
     DECK,
     Action,
@@ -19,7 +20,6 @@ from games.rules.cardwar import (
     apply,
     start,
 )
-from games.kinds.cardwar.view import Reveal, reveal_after, viewer_view
 
 NAMES = ("Amara", "Ben", "Chloe", "Dev")
 
