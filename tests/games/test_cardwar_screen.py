@@ -177,3 +177,16 @@ def test_the_end_screen_has_the_result_and_every_round():
     assert "Time is up: the most cards wins." in ending
     assert ending.count("data-replay-step") == 2
     assert "Round 1" in ending and "Round 2" in ending
+
+
+def test_the_kind_board_partial_draws_the_screen_with_the_seat_names():
+    s = level_scene(4, players=4)
+    html = render_to_string(
+        "games/cardwar/board.html",
+        {"board": s.view(1), "names": ["Amara", "Ben", "Chloe", "Dev"], "ply": 7, "move_ms": 9000},
+    )
+    assert 'id="board"' in html and 'data-ply="7"' in html and 'data-my-turn="1"' in html
+    assert 'data-remaining-ms="9000"' in html
+    assert "Team A" in html and "Dev" in html
+    assert not (current_cards(s, 0) | current_cards(s, 2) | current_cards(s, 3)) & shown_cards(html)
+    assert current_cards(s, 1) <= shown_cards(html)

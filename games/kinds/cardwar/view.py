@@ -128,6 +128,9 @@ def viewer_view(state: State, reveal: Reveal, viewer: int | None) -> dict[str, A
         "teams": state.players == 4,
         "level": state.options.level,
         "has_target": state.options.has_target,
+        # The teacher's options the screen explains: corrections, and the sacrifice rule.
+        "practice": state.options.practice,
+        "war_size": state.options.war_size,
         "phase": state.phase,
         "round": state.round,
         "war_depth": state.war_depth,
