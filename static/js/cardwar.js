@@ -96,15 +96,18 @@
     paintExpression(form);
   });
 
-  /* Before anything is sent: the form must be whole, and ply and expression filled in. */
+  /* Before anything is sent: the form must be whole; only the fields the kind reads go (the
+     choices' radios are how the expression is made, not part of the message). */
+  var SENT = { answer: ["kind", "ply", "expression", "answer"], target: ["kind", "ply", "value"] };
   document.body.addEventListener("htmx:wsConfigSend", function (evt) {
-    var form = evt.detail.elt && evt.detail.elt.closest && evt.detail.elt.closest("form");
-    var board = document.getElementById("board");
-    if (board && evt.detail.parameters.ply !== undefined) { evt.detail.parameters.ply = board.dataset.ply || ""; }
+    var form = evt.target && evt.target.closest && evt.target.closest("form.cw-answer, form.cw-target");
     if (!form) { return; }
+    var params = evt.detail.parameters;
+    var board = document.getElementById("board");
+    if (board) { params.ply = board.dataset.ply || ""; }
     if (form.classList.contains("cw-answer")) {
       var e = expression(form);
-      var check = checkAnswer(evt.detail.parameters.answer || "");
+      var check = checkAnswer(params.answer || "");
       if (!e.complete) {
         evt.preventDefault();
         say(form, text("msgSign", "Choose a sign first: + − × or ÷."));
@@ -117,12 +120,18 @@
         $("[data-answer-input]", form).focus();
         return;
       }
-      evt.detail.parameters.expression = e.text;
-    } else if (form.classList.contains("cw-target")) {
+      params.expression = e.text;
+    } else {
       var v = clampTarget(form);
       if (v === null) { evt.preventDefault(); say(form, text("msgTarget", "Choose a whole number from −15 to 15.")); return; }
-      evt.detail.parameters.value = String(v);
+      params.value = String(v);
     }
+    var keep = SENT[params.kind] || [];
+    Object.keys(params).forEach(function (k) { if (keep.indexOf(k) < 0) { delete params[k]; } });
+  });
+  /* The forms go over the socket only: never as a page load, even when a check stops them. */
+  root.addEventListener("submit", function (evt) {
+    if (evt.target.closest(".cw")) { evt.preventDefault(); }
   });
 
   function say(form, message) {
