@@ -1,0 +1,105 @@
+"""Card-war tables for three or four: invitations, answers, starting when full or with bots."""
+
+import pytest
+
+from games.kinds import kind_for
+from games.models import Match, Table, TableInvite
+from games.services import tables
+from games.services.lobby import LobbyRefused
+
+OPTIONS = {"level": 5, "answer_seconds": 45}
+
+
+@pytest.fixture
+def four(make_student):
+    return [make_student(name) for name in ("Amara", "Ben", "Chloe", "Dev")]
+
+
+def test_a_table_of_four_starts_when_the_last_seat_is_taken(
+    four, django_capture_on_commit_callbacks
+):
+    amara, ben, chloe, dev = four
+    table = tables.table_create(
+        host=amara.user,
+        invite_user_ids=[ben.user_id, chloe.user_id, dev.user_id],
+        seats=4,
+        variants=OPTIONS,
+    )
+    tables.table_answer(table_id=table.pk, user=chloe.user, accept=True)
+    tables.table_answer(table_id=table.pk, user=ben.user, accept=True)
+    table.refresh_from_db()
+    assert table.status == Table.Status.OPEN and table.match is None
+    assert tables.tables_for(amara.user)["my_table"]["taken"] == 3
+    table = tables.table_answer(table_id=table.pk, user=dev.user, accept=True)
+    assert table.status == Table.Status.STARTED
+    match = table.match
+    assert match.game == Match.Game.CARDWAR
+    seats = list(match.seats.order_by("index").values_list("user_id", flat=True))
+    # The host first, then in the order they accepted: teams Amara & Ben against Chloe & Dev.
+    assert seats == [amara.user_id, chloe.user_id, ben.user_id, dev.user_id]
+    assert kind_for("cardwar").load(match.state).rules.options.level == 5
+
+
+def test_the_host_starts_early_and_the_computer_takes_the_empty_seats(four):
+    amara, ben, chloe, _ = four
+    table = tables.table_create(
+        host=amara.user, invite_user_ids=[ben.user_id, chloe.user_id], seats=4, variants=OPTIONS
+    )
+    tables.table_answer(table_id=table.pk, user=ben.user, accept=True)
+    table = tables.table_start(table_id=table.pk, host=amara.user)
+    seats = list(table.match.seats.order_by("index"))
+    assert [s.user_id for s in seats] == [amara.user_id, ben.user_id, None, None]
+    assert [bool(s.bot_level) for s in seats] == [False, False, True, True]
+    # Chloe never answered: her invitation is closed.
+    assert TableInvite.objects.get(table=table, user=chloe.user).status == "declined"
+    with pytest.raises(LobbyRefused):
+        tables.table_answer(table_id=table.pk, user=chloe.user, accept=True)
+
+
+def test_a_table_without_bots_waits_for_everyone(four):
+    amara, ben, chloe, _ = four
+    table = tables.table_create(
+        host=amara.user,
+        invite_user_ids=[ben.user_id, chloe.user_id],
+        seats=3,
+        variants=OPTIONS,
+        bots=False,
+    )
+    with pytest.raises(LobbyRefused, match="waits until every seat"):
+        tables.table_start(table_id=table.pk, host=amara.user)
+    tables.table_answer(table_id=table.pk, user=ben.user, accept=False)
+    assert tables.tables_for(amara.user)["my_table"]["declined"] == ["Ben"]
+
+
+@pytest.mark.parametrize(
+    ("seats", "invite", "message"),
+    [
+        (5, 1, "three or four"),
+        (3, 0, "at least one"),
+        (3, 3, "more classmates than"),
+    ],
+)
+def test_bad_tables_are_refused(four, seats, invite, message):
+    amara, *others = four
+    ids = [s.user_id for s in others[:invite]]
+    with pytest.raises(LobbyRefused, match=message):
+        tables.table_create(host=amara.user, invite_user_ids=ids, seats=seats, variants=OPTIONS)
+    assert not Table.objects.exists()
+
+
+def test_only_classmates_and_only_the_host(four, make_student, make_classroom):
+    amara, ben, *_ = four
+    stranger = make_student("Zed", room=make_classroom("Other class"))
+    with pytest.raises(LobbyRefused, match="classmates"):
+        tables.table_create(
+            host=amara.user, invite_user_ids=[stranger.user_id], seats=3, variants=OPTIONS
+        )
+    table = tables.table_create(
+        host=amara.user, invite_user_ids=[ben.user_id], seats=3, variants=OPTIONS
+    )
+    with pytest.raises(LobbyRefused):
+        tables.table_start(table_id=table.pk, host=ben.user)
+    with pytest.raises(LobbyRefused):
+        tables.table_answer(table_id=table.pk, user=stranger.user, accept=True)
+    tables.table_cancel(table_id=table.pk, host=amara.user)
+    assert Table.objects.get(pk=table.pk).status == Table.Status.CANCELLED
