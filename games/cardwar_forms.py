@@ -8,6 +8,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from classrooms.models import Student
+from games.models import Seat
 from games.screens.cardwar_levels import LEVELS
 
 # Harder levels need more thinking time: levels 1–2 are one sum, 3–4 a choice of order,
@@ -110,3 +112,67 @@ class CardWarOptionsForm(forms.Form):
     def option_fields(self):
         """Everything but the level, in the order the form shows them."""
         return [self[name] for name in self.fields if name != "level"]
+
+
+PLAYER_CHOICES = [
+    ("2", _("You against the computer")),
+    ("3", _("You against two computer players")),
+    ("4", _("You and a computer teammate against two computer players")),
+]
+
+
+class CardWarComputerForm(CardWarOptionsForm):
+    """Play the computer at any level, alone against one to three computer players."""
+
+    players = forms.TypedChoiceField(
+        label=_("Players"), choices=PLAYER_CHOICES, coerce=int, initial="2"
+    )
+    strength = forms.ChoiceField(
+        label=_("Computer strength"), choices=Seat.BotLevel.choices, initial="beginner"
+    )
+
+    def seats(self, user) -> list:
+        """The student at seat 0 and the computer in every other seat."""
+        return [user] + [self.cleaned_data["strength"]] * (self.cleaned_data["players"] - 1)
+
+
+class CardWarTableForm(CardWarOptionsForm):
+    """A table for three or four: the classmates to invite, and whether the computer may fill
+    the seats nobody takes."""
+
+    seats = forms.TypedChoiceField(
+        label=_("Players at the table"),
+        choices=[("3", _("Three, each for themselves")), ("4", _("Four, two teams of two"))],
+        coerce=int,
+        initial="4",
+    )
+    invite = forms.ModelMultipleChoiceField(
+        label=_("Invite classmates"),
+        queryset=Student.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+    )
+    bots = forms.BooleanField(
+        label=_("Let the computer take the seats nobody takes when I start"),
+        required=False,
+        initial=True,
+    )
+
+    def __init__(self, *args, student: Student, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["invite"].queryset = (
+            student.classroom.students.filter(archived_at__isnull=True)
+            .exclude(pk=student.pk)
+            .order_by("display_name")
+        )
+        self.fields["invite"].label_from_instance = lambda s: s.display_name
+
+    def clean(self):
+        data = super().clean()
+        invite, seats = data.get("invite"), data.get("seats")
+        if invite is not None and seats and len(invite) > seats - 1:
+            raise forms.ValidationError(
+                _("Invite at most %(n)s classmates to a table of %(seats)s.")
+                % {"n": seats - 1, "seats": seats},
+                code="too_many",
+            )
+        return data
