@@ -126,15 +126,13 @@ def _story(view: dict, names: Sequence[str], practice: bool, war_size: int) -> d
     reveal = view["reveal"]
     if not reveal:
         return None
-    # The view's round is the next one unless the reveal led to a war (or ended the game).
-    same = bool(reveal["war"]) or view["phase"] == "over"
     return round_story(
         reveal["submissions"],
         reveal.get("outcome", []),
         names=names,
         practice=practice,
         war_size=war_size,
-        round_number=view["round"] if same else view["round"] - 1,
+        round_number=reveal.get("round"),
     )
 
 

@@ -243,11 +243,65 @@
       var input = $("[data-answer-input], [data-target-input]", form);
       if (free && input) { input.focus({ preventScroll: true }); }
     }
-    if (cw.dataset.step === "over") { stepReplay(0); }
+    if (cw.dataset.step === "over") {
+      stepReplay(0);
+      var end = $(".cw-gameover");
+      if (end && free) { end.focus({ preventScroll: true }); }
+    }
   }
   document.body.addEventListener("htmx:oobAfterSwap", function (evt) {
-    if (evt.target && evt.target.id === "board") { focusStep(); }
+    if (evt.target && evt.target.id === "board") { focusStep(); announce(); }
   });
+
+  /* --- what changed, for screen readers: the reveal and the round's result, a classmate's
+     answer arriving (never what it was), the target, and the player's own new cards ---------- */
+  function fill(template, values) {
+    return template.replace(/%\((\w+)\)s/g, function (_, k) { return values[k] === undefined ? "" : values[k]; });
+  }
+  var seen = null;
+  function snapshot() {
+    var cw = $(".cw");
+    if (!cw) { return null; }
+    var reveal = $("[data-reveal]", cw);
+    var answered = {};
+    $$(".cw-seat[data-seat]", cw).forEach(function (el) { answered[el.dataset.seat] = el.dataset.answered === "1"; });
+    return {
+      step: cw.dataset.step, key: cw.dataset.step + ":" + cw.dataset.round + ":" + cw.dataset.depth,
+      target: cw.dataset.target, reveal: reveal ? reveal.dataset.reveal : "",
+      announce: reveal ? reveal.dataset.announce : "", answered: answered
+    };
+  }
+  function announce() {
+    var now = snapshot();
+    if (!now) { return; }
+    var said = [];
+    if (seen) {
+      if (now.reveal && now.reveal !== seen.reveal) {
+        said.push(now.announce);
+      } else {
+        $$(".cw-seat[data-seat]").forEach(function (el) {
+          if (now.answered[el.dataset.seat] && !seen.answered[el.dataset.seat]) {
+            said.push(fill(text("msgAnswered", "%(name)s has answered."), { name: el.dataset.name }));
+          }
+        });
+      }
+      if (now.key !== seen.key) {
+        if (now.step === "over") {
+          var end = $(".cw-gameover");
+          if (end) { said.push(end.dataset.announce || ""); }
+        } else if (now.step === "target") {
+          said.push(text("msgNameTarget", "You name the target for this round."));
+        } else if (now.step === "answer") {
+          if (now.target) { said.push(fill(text("msgTargetSet", "The target is %(target)s."), { target: now.target })); }
+          var cards = $$(".cw-hand .card").map(function (c) { return c.getAttribute("aria-label"); });
+          said.push(fill(text("msgYourCards", "Your cards: %(cards)s."), { cards: cards.join(", ") }));
+        }
+      }
+    }
+    seen = now;
+    var live = document.getElementById("cw-live");
+    if (live && said.length) { live.textContent = said.join(" "); }
+  }
 
   /* --- the end screen's replay, one round at a time ----------------------------------------- */
   var replayAt = 0;
@@ -261,4 +315,5 @@
   }
 
   focusStep();
+  announce();
 })();

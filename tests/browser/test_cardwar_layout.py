@@ -4,9 +4,11 @@ four players, every control is a 44px target, and the answer form reads the leve
 import pytest
 from django.template.loader import render_to_string
 
+from games.rules.cardwar import ClockExpired
 from games.screens.cardwar import board
+from games.screens.cardwar_story import stories
 from tests.browser.conftest import ROOT, screenshot
-from tests.games.cardwar_scenes import level_scene, sacrifice_scene, scene
+from tests.games.cardwar_scenes import all_best, level_scene, sacrifice_scene, scene
 
 CSS = ["static/css/app.css", "static/css/games.css", "static/css/cardwar.css"]
 
@@ -18,6 +20,9 @@ def show(page, s, viewer, name, **extra):
         practice=s.options.practice,
         war_size=s.options.war_size,
         step_ms=extra.pop("step_ms", 25000),
+        history=stories(
+            s.events, names=s.names, practice=s.options.practice, war_size=s.options.war_size
+        ),
     )
     html = (
         '<header class="site-header"><span class="brand">Maths Arena</span></header>'
@@ -93,3 +98,18 @@ def test_the_answer_form_builds_the_expression_by_keyboard(page):
     page.keyboard.type("two")
     page.wait_for_timeout(900)
     assert "Write your answer as a number" in check.inner_text()
+
+
+def test_the_end_screen_steps_through_every_round(page):
+    s = level_scene(5, players=4)
+    all_best(s)
+    s.act(ClockExpired())
+    show(page, s, 0, "end-four-players")
+    assert_fits(page)
+    steps = page.locator("[data-replay-step]")
+    assert steps.count() == 2
+    assert steps.nth(0).is_visible() and not steps.nth(1).is_visible()
+    assert page.locator("[data-replay-pos]").inner_text() == "1 / 2"
+    page.get_by_role("button", name="Next round").click()
+    assert steps.nth(1).is_visible() and not steps.nth(0).is_visible()
+    assert page.locator(".cw-gameover h2").inner_text().startswith(("Team A", "Team B", "A draw"))

@@ -47,9 +47,9 @@ class Scene:
     def act(self, *actions: Action) -> Scene:
         for action in actions:
             outcome = apply(self.state, action)
+            self.reveal = reveal_after(self.reveal, outcome.events, round_number=self.state.round)
             self.state = outcome.state
             self.events += outcome.events
-            self.reveal = reveal_after(self.reveal, outcome.events)
         return self
 
     def view(self, viewer: int | None) -> dict[str, Any]:

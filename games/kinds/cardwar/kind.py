@@ -90,7 +90,8 @@ class CardWarKind:
         self, setup: Setup, state: Game, action: rules.Action
     ) -> tuple[Game, list[dict[str, Any]]]:
         outcome = rules.apply(state.rules, action)
-        return Game(outcome.state, reveal_after(state.reveal, outcome.events)), list(outcome.events)
+        reveal = reveal_after(state.reveal, outcome.events, round_number=state.rules.round)
+        return Game(outcome.state, reveal), list(outcome.events)
 
     def awaited(self, state: Game) -> tuple[int, ...]:
         return rules.awaited(state.rules)

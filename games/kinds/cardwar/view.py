@@ -49,8 +49,9 @@ _OUTCOMES = ("round_won", "war_started", "bonus", "player_out")
 type Reveal = dict[str, Any] | None
 
 
-def _revealed(event: Mapping[str, Any]) -> dict[str, Any]:
+def _revealed(event: Mapping[str, Any], round_number: int | None) -> dict[str, Any]:
     return {
+        "round": round_number,
         "submissions": [
             {key: fact[key] for key in _PUBLIC_FACTS if key in fact}
             for fact in event["submissions"]
@@ -65,16 +66,19 @@ def _revealed(event: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def reveal_after(previous: Reveal, events: Iterable[Mapping[str, Any]]) -> Reveal:
+def reveal_after(
+    previous: Reveal, events: Iterable[Mapping[str, Any]], *, round_number: int | None = None
+) -> Reveal:
     """The last reveal once these events happened: the newest `answers_revealed`'s public facts
     and what it led to within the same action (a bonus, a war, the pot won, players out), else
-    the previous reveal. Never the next round's `cards_revealed`: those are hidden."""
+    the previous reveal. Never the next round's `cards_revealed`: those are hidden.
+    `round_number` is the round the action was in (the rules number rounds, not reveals)."""
     reveal = previous
     fresh = False
     for event in events:
         kind = event.get("type")
         if kind == "answers_revealed":
-            reveal, fresh = _revealed(event), True
+            reveal, fresh = _revealed(event, round_number), True
         elif not fresh or reveal is None:
             continue
         if kind in _OUTCOMES:
