@@ -87,8 +87,8 @@ def run(rounds: int) -> None:
 
     from classrooms.models import Classroom, Student, User
     from classrooms.permissions import account_is_current
-    from games import engine
-    from games.consumers import MatchConsumer
+    from games.kinds.warriors import engine
+    from games.live.match_consumer import MatchConsumer
     from games.models import Move
     from games.services import match_create, moves
 

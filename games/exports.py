@@ -13,7 +13,7 @@ from django.db.models import Prefetch
 
 from classrooms.models import Student
 from games.models import Match, Move, Seat
-from games.snapshot import seat_name
+from games.selectors.snapshot import seat_name
 
 
 def _iso(value) -> str | None:

@@ -4,7 +4,7 @@ Importing this package registers every kind: add one import line per game below.
 """
 
 # One line per game: importing its kind registers it.
-from games.kinds import cardwar  # noqa: F401  (registers "cardwar")
+from games.kinds import cardwar, warriors  # noqa: F401
 from games.kinds.base import (
     DEADLINES,
     Deadline,

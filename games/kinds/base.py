@@ -87,7 +87,8 @@ class Refusal:
     """A refused action worth keeping as evidence (Warriors: a refused Mind attack).
 
     The door stores `row` (kind "rejected", outside the ply sequence) and `acts` within the
-    attempt limits; `key` tells repeats of one attempt apart (same key in one step: stored once).
+    attempt limits; `key` is the row's (expression, target) columns: the same key at the same
+    seen ply is a repeat, stored once.
     """
 
     row: LogRow
@@ -215,9 +216,18 @@ class GameKind(Protocol):
         that viewer is in it."""
         ...
 
+    def screen(self, snap: Mapping[str, Any], state: Any, viewer: int | None) -> dict[str, Any]:
+        """The board partial's template context for one viewer, from a broadcast snapshot
+        (names, last move, `board`: usually `view(state, viewer)`); nothing hidden leaks."""
+        ...
+
     def summary(self, state: Any) -> dict[str, Any]:
         """Public facts for lists (lobby, the teacher's live view): e.g. captures, card counts,
         round; JSON-safe, nothing hidden."""
+        ...
+
+    def result_text(self, state: Any, names: Sequence[str]) -> str:
+        """A finished match's result in a few words, e.g. "Ada won: made three captures"."""
         ...
 
 

@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from django.utils.translation import gettext as _
+
 from games.evidence.acts import Act
 from games.evidence.cardwar import answer_act, target_act
 from games.kinds.base import LogRow, Refusal, Result, Setup, Timing
@@ -205,6 +207,17 @@ class CardWarKind:
     # --- showing ----------------------------------------------------------------------------
     def view(self, state: Game, viewer: int | None) -> dict[str, Any]:
         return viewer_view(state.rules, state.reveal, viewer)
+
+    def screen(self, snap: Mapping[str, Any], state: Game, viewer: int | None) -> dict[str, Any]:
+        return {"board": self.view(state, viewer)}
+
+    def result_text(self, state: Game, names: Sequence[str]) -> str:
+        result = state.rules.result
+        if result is None:
+            return ""
+        if result.draw or not result.winners:
+            return _("A draw")
+        return _("%(names)s won") % {"names": ", ".join(names[s] for s in result.winners)}
 
     def summary(self, state: Game) -> dict[str, Any]:
         game = state.rules
