@@ -1,7 +1,7 @@
 /* Card war screen: the answer form (order, sign, square, root, the typed result and its live
-   check), the target picker, keys, and the round-by-round replay. Plain JS, no framework.
-   The server owns the game and checks everything again; live.js keeps the socket, the clocks
-   and the connection notice. */
+   check), the target picker, keys, announcements, the round-by-round replay, and the socket's
+   state and the clocks. Plain JS, no framework. The server owns the game and checks
+   everything again. */
 (function () {
   "use strict";
 
@@ -98,14 +98,22 @@
 
   /* Before anything is sent: the form must be whole; only the fields the kind reads go (the
      choices' radios are how the expression is made, not part of the message). */
-  var SENT = { answer: ["kind", "ply", "expression", "answer"], target: ["kind", "ply", "value"] };
+  var SENT = { answer: ["kind", "ply", "expression", "answer"], target: ["kind", "ply", "value"],
+    resign: ["kind", "ply"] };
   document.body.addEventListener("htmx:wsConfigSend", function (evt) {
-    var form = evt.target && evt.target.closest && evt.target.closest("form.cw-answer, form.cw-target");
+    var form = evt.target && evt.target.closest && evt.target.closest("form.cw-answer, form.cw-target, #resign-form");
     if (!form) { return; }
     var params = evt.detail.parameters;
     var board = document.getElementById("board");
     if (board) { params.ply = board.dataset.ply || ""; }
-    if (form.classList.contains("cw-answer")) {
+    if (!online) {             // never queued: it would arrive after the board changed
+      evt.preventDefault();
+      say(form, text("msgNotSent", "Not connected: nothing was sent."));
+      return;
+    }
+    if (form.id === "resign-form") {
+      // nothing to check
+    } else if (form.classList.contains("cw-answer")) {
       var e = expression(form);
       var check = checkAnswer(params.answer || "");
       if (!e.complete) {
@@ -131,11 +139,11 @@
   });
   /* The forms go over the socket only: never as a page load, even when a check stops them. */
   root.addEventListener("submit", function (evt) {
-    if (evt.target.closest(".cw")) { evt.preventDefault(); }
+    if (evt.target.closest(".cw") || evt.target.id === "resign-form") { evt.preventDefault(); }
   });
 
   function say(form, message) {
-    var box = $("[data-answer-check]", form) || $(".hint", form);
+    var box = $("[data-answer-check]", form) || $(".hint", form) || document.getElementById("errors");
     if (box) { box.textContent = message; box.classList.add("is-bad"); }
   }
 
@@ -157,8 +165,24 @@
       return;
     }
     var replay = evt.target.closest("[data-step]");
-    if (replay) { stepReplay(parseInt(replay.dataset.step, 10)); }
+    if (replay) { stepReplay(parseInt(replay.dataset.step, 10)); return; }
+    var action = evt.target.closest("[data-action]");
+    if (!action) { return; }
+    switch (action.dataset.action) {
+      case "help": openDialog("help-dialog"); break;
+      case "resign": openDialog("resign-dialog"); break;
+      case "confirm-resign": closeDialog(action); sendResign(); break;
+      case "close-dialog": closeDialog(action); break;
+    }
   });
+
+  function openDialog(id) { var d = document.getElementById(id); if (d && !d.open) { d.showModal(); } }
+  function closeDialog(el) { var d = el.closest("dialog"); if (d) { d.close(); } }
+  function sendResign() {
+    var form = document.getElementById("resign-form");
+    if (!form) { return; }
+    if (form.requestSubmit) { form.requestSubmit(); } else { htmx.trigger(form, "submit"); }
+  }
 
   /* --- keys (the help lists them) ----------------------------------------------------------- */
   /* Q and R step through the squares (or roots) the level allows; a card not being squared
@@ -184,6 +208,7 @@
     if (evt.ctrlKey || evt.metaKey || evt.altKey || $("dialog[open]")) { return; }
     var tag = (evt.target.tagName || "").toLowerCase();
     var typing = tag === "textarea" || (tag === "input" && /^(text|number|search)$/.test(evt.target.type));
+    if (evt.key === "?" && !typing) { evt.preventDefault(); openDialog("help-dialog"); return; }
     var form = answerForm();
     if (typing || !form) { return; }
     var ops = { "+": "+", "-": "−", "*": "×", "x": "×", "/": "÷", ":": "÷" };
@@ -216,7 +241,8 @@
       return;
     }
     // Typing a number anywhere goes into the answer box (the key lands there).
-    if (/^[0-9]$/.test(key) || key === "a" || key === "A") {
+    var sign = (key === "-" || key === "\u2212") && !$('[data-choice="op"]', form);
+    if (/^[0-9]$/.test(key) || sign || key === "a" || key === "A") {
       var input = $("[data-answer-input]", form);
       if (input) { input.focus(); if (key === "a" || key === "A") { evt.preventDefault(); } }
       return;
@@ -240,8 +266,12 @@
     var form = answerForm() || targetForm();
     if (form) {
       paintExpression(form);
-      var input = $("[data-answer-input], [data-target-input]", form);
-      if (free && input) { input.focus({ preventScroll: true }); }
+      // With choices to make (order, sign, powers), the board takes the keys that make them and
+      // a digit moves on to the answer box; with none, the answer box is ready at once.
+      var choices = $("[data-choice]", form);
+      var input = choices ? null : $("[data-answer-input], [data-target-input]", form);
+      var board = document.getElementById("board");
+      if (free) { (input || board).focus({ preventScroll: true }); }
     }
     if (cw.dataset.step === "over") {
       stepReplay(0);
@@ -314,6 +344,64 @@
     if (pos) { pos.textContent = (replayAt + 1) + " / " + steps.length; }
   }
 
+
+  /* --- the socket: say at once when it is lost; play on only once the full view is back ---- */
+  var online = false;
+  function connection(isOnline, message) {
+    online = isOnline;
+    root.classList.toggle("is-offline", !online);
+    var notice = document.getElementById("connection");
+    if (notice && notice.textContent !== message) { notice.textContent = message; }
+  }
+  // The extension retries abnormal closes itself, with a growing delay: cap it at 5 s.
+  if (window.htmx) htmx.config.wsReconnectDelay = function (retries) {
+    return Math.min(5000, 500 * Math.pow(2, retries)) * (0.5 + Math.random() / 2);
+  };
+  var RETRIED = [1006, 1011, 1012, 1013];
+  document.body.addEventListener("htmx:wsClose", function (evt) {
+    var code = evt.detail && evt.detail.event && evt.detail.event.code;
+    if (code === 1000 || code === 1001) {   // a clean close (a server restart) is not retried
+      setTimeout(function () { evt.detail.socketWrapper.reconnect(); }, 1000 + Math.random() * 2000);
+    }
+    var retrying = code === 1000 || code === 1001 || RETRIED.indexOf(code) >= 0;
+    connection(false, text(retrying ? "msgReconnecting" : "msgDisconnected", retrying ? "Reconnecting…" : "Disconnected."));
+  });
+  document.body.addEventListener("htmx:wsError", function () {
+    if (online) { connection(false, text("msgReconnecting", "Reconnecting…")); }
+  });
+  document.body.addEventListener("htmx:wsOpen", function (evt) {
+    evt.detail.socketWrapper.queue.length = 0;   // aimed at an old board; the full view follows
+  });
+  setTimeout(function () {
+    if (!online && !$("#connection").textContent) { connection(false, text("msgConnecting", "Connecting…")); }
+  }, 1500);
+
+  /* --- clocks count down from the server's remaining time ---------------------------------- */
+  var clocks = [];
+  function readClocks() {
+    var now = performance.now();
+    clocks = $$(".clock[data-remaining-ms]").map(function (el) {
+      return { el: el, ends: now + parseInt(el.dataset.remainingMs, 10) };
+    });
+    tick();
+  }
+  function tick() {
+    var now = performance.now();
+    clocks.forEach(function (c) {
+      var left = Math.max(0, Math.ceil((c.ends - now) / 1000));
+      var t = $(".clock-time", c.el);
+      if (t) { t.textContent = Math.floor(left / 60) + ":" + (left % 60 < 10 ? "0" : "") + (left % 60); }
+      c.el.classList.toggle("is-low", left <= 10);
+    });
+  }
+  setInterval(tick, 250);
+  document.body.addEventListener("htmx:oobAfterSwap", function (evt) {
+    var id = evt.target && evt.target.id;
+    if (id === "board") { connection(true, ""); }   // the server's view: the board is current
+    if (id === "board" || id === "clock") { readClocks(); }
+  });
+
+  readClocks();
   focusStep();
   announce();
 })();

@@ -88,7 +88,7 @@ def test_an_answer_stays_hidden_until_everyone_has_answered():
     assert "100/10" not in html_ben
     assert cw["step"] == "answered"
     assert "Waiting for Ben" in html_amara
-    assert "You wrote 7 + 3 = 100/10." in html_amara
+    assert "You answered 7 + 3 = 100/10." in html_amara
     assert "7H" not in shown_cards(html_ben) and "3S" not in shown_cards(html_ben)
     # Ben's seat shows that Amara answered, not what.
     assert "answered" in html_ben
