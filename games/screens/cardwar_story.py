@@ -87,19 +87,32 @@ def _win_headline(event: dict, lines: list[dict], target: int | None) -> str:
         }
     if not others:
         return _("%(made)s wins: nobody else has a value this round.") % {"made": _made(win)}
+    # Against one player the whole sum is told; against several, their values keep it short.
+    if len(others) == 1:
+        if target is None:
+            beaten = [_made(others[0])]
+        else:
+            beaten = [
+                _("%(made)s (%(distance)s away)")
+                % {"made": _made(others[0]), "distance": others[0]["distance"]}
+            ]
+    elif target is None:
+        beaten = [f"{o['name']} ({number(o['counted'])})" for o in others]
+    else:
+        beaten = [
+            _("%(name)s (%(distance)s away)") % {"name": o["name"], "distance": o["distance"]}
+            for o in others
+        ]
     if target is None:
         return _("%(made)s beats %(others)s.") % {
             "made": _made(win),
-            "others": names_list(_made(o) for o in others),
+            "others": names_list(beaten),
         }
     return _("%(made)s is nearest to %(target)s (%(distance)s away) and beats %(others)s.") % {
         "made": _made(win),
         "target": number(target),
         "distance": win["distance"],
-        "others": names_list(
-            _("%(made)s (%(distance)s away)") % {"made": _made(o), "distance": o["distance"]}
-            for o in others
-        ),
+        "others": names_list(beaten),
     }
 
 

@@ -5,18 +5,29 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext as _
 
 from games.screens.cardwar import board
 
 register = template.Library()
 
 
+def distinct(names: list[str]) -> list[str]:
+    """Two computer players have the same name: add their seat so each can be told apart."""
+    return [
+        _("%(name)s, seat %(n)s") % {"name": name, "n": i + 1} if names.count(name) > 1 else name
+        for i, name in enumerate(names)
+    ]
+
+
 @register.simple_tag(takes_context=True)
 def cardwar_screen(context: template.Context) -> dict[str, Any]:
-    """The screen for this viewer: `board` (the kind's view), `names` per seat, and the step's
-    time left (`move_ms`, the answer or target timer) from the match page's context."""
+    """The screen for this viewer: `board` (the kind's view), `seat_names` (the kind's names,
+    computers numbered by seat), and the step's time left (`move_ms`, the answer or target
+    timer) from the match page's context."""
     view = context["board"]
-    names = context.get("names") or [str(n + 1) for n in range(view["players"])]
+    names = context.get("seat_names") or context.get("names") or []
+    names = distinct(names or [str(n + 1) for n in range(view["players"])])
     return board(
         view,
         names=names,

@@ -373,7 +373,8 @@
     evt.detail.socketWrapper.queue.length = 0;   // aimed at an old board; the full view follows
   });
   setTimeout(function () {
-    if (!online && !$("#connection").textContent) { connection(false, text("msgConnecting", "Connecting…")); }
+    var notice = document.getElementById("connection");
+    if (!online && notice && !notice.textContent) { connection(false, text("msgConnecting", "Connecting…")); }
   }, 1500);
 
   /* --- clocks count down from the server's remaining time ---------------------------------- */

@@ -209,7 +209,17 @@ class CardWarKind:
         return viewer_view(state.rules, state.reveal, viewer)
 
     def screen(self, snap: Mapping[str, Any], state: Game, viewer: int | None) -> dict[str, Any]:
-        return {"board": self.view(state, viewer)}
+        # Up to three computer players at one table: each is named by its seat, so the reveal
+        # and the story can tell them apart.
+        names = [
+            _("Computer %(n)s") % {"n": seat + 1} if level else name
+            for seat, (name, level) in enumerate(zip(snap["names"], snap["bots"], strict=True))
+        ]
+        return {
+            "board": self.view(state, viewer),
+            "seat_names": names,
+            "awaited_names": [names[seat] for seat in snap["awaited"]],
+        }
 
     def result_text(self, state: Game, names: Sequence[str]) -> str:
         result = state.rules.result
