@@ -9,8 +9,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from classrooms.models import Student
+from games.kinds.cardwar.levels import LEVELS
 from games.models import Seat
-from games.screens.cardwar_levels import LEVELS
 
 # Harder levels need more thinking time: levels 1–2 are one sum, 3–4 a choice of order,
 # 5–7 a choice among up to 30 expressions with a target to aim at.

@@ -7,7 +7,7 @@ from typing import Any
 from django import template
 from django.utils.translation import gettext as _
 
-from games.screens.cardwar import board
+from games.kinds.cardwar.screen import board
 
 register = template.Library()
 

@@ -4,9 +4,9 @@ four players, every control is a 44px target, and the answer form reads the leve
 import pytest
 from django.template.loader import render_to_string
 
+from games.kinds.cardwar.screen import board
+from games.kinds.cardwar.story import stories
 from games.rules.cardwar import ClockExpired
-from games.screens.cardwar import board
-from games.screens.cardwar_story import stories
 from tests.browser.conftest import ROOT, screenshot
 from tests.games.cardwar_scenes import all_best, level_scene, sacrifice_scene, scene
 

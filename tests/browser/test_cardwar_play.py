@@ -6,9 +6,9 @@ import re
 
 import pytest
 
+from games.kinds.cardwar.cards import card_face
 from games.models import Match
 from games.rules import cardwar as rules
-from games.screens.cards import card_face
 from games.services import match_create
 from tests.browser.cardwar_driver import game_of, open_match, wait_round, wait_step
 from tests.browser.conftest import assert_accessible, screenshot

@@ -6,9 +6,9 @@ import re
 import pytest
 from django.template.loader import render_to_string
 
+from games.kinds.cardwar.screen import board
+from games.kinds.cardwar.story import stories
 from games.rules.cardwar import AnswerTimeout, ClockExpired, Submit
-from games.screens.cardwar import board
-from games.screens.cardwar_story import stories
 from tests.games.cardwar_scenes import (
     all_best,
     answer,

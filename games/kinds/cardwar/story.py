@@ -14,7 +14,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.screens.cards import faces
+from games.kinds.cardwar.cards import faces
 
 # Events that say how a reveal ended; anything else (the next round's cards) is not part of it.
 OUTCOME_EVENTS = ("round_won", "war_started", "bonus", "face_down", "player_out", "game_over")

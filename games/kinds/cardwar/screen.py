@@ -13,9 +13,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.screens.cards import faces
-from games.screens.cardwar_levels import level_line, level_name
-from games.screens.cardwar_story import names_list, number, round_story
+from games.kinds.cardwar.cards import faces
+from games.kinds.cardwar.levels import level_line, level_name
+from games.kinds.cardwar.story import names_list, number, round_story
 
 TEAM_LABELS = ("A", "B")
 POT_SHOWN = 8  # face-down cards drawn in a pot; more are counted ("+6")
@@ -149,7 +149,7 @@ def board(
 
     `names` per seat; `practice` and `war_size` are the teacher's options (the story explains
     corrections and the sacrifice rule); `step_ms` the time left for the target or answers;
-    `history` every reveal of a finished game (`cardwar_story.stories`).
+    `history` every reveal of a finished game (`story.stories`).
     """
     seats = _seats(view, names)
     me = next((s for s in seats if s["is_me"]), None)
