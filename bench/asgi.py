@@ -3,16 +3,22 @@
 The echo is the baseline a real move is compared with; it never ships in the app's routes.
 """
 
-from channels.auth import AuthMiddlewareStack
-from channels.routing import ProtocolTypeRouter, URLRouter
-from channels.security.websocket import AllowedHostsOriginValidator
-from django.urls import path
+import os
 
-from bench.echo_consumer import EchoConsumer
-from classrooms.languages import SocketLanguageMiddleware
-from config.asgi import application as app  # sets Django up and starts the sweep
-from config.asgi import django_asgi_app
-from config.routing import websocket_urlpatterns
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+django.setup()  # before the imports below, which load models
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.urls import path  # noqa: E402
+
+from bench.echo_consumer import EchoConsumer  # noqa: E402
+from classrooms.languages import SocketLanguageMiddleware  # noqa: E402
+from config.asgi import django_asgi_app  # noqa: E402  (also starts the sweep)
+from config.routing import websocket_urlpatterns  # noqa: E402
 
 echo = [path("ws/bench/echo/<int:room>/", EchoConsumer.as_asgi())]
 application = ProtocolTypeRouter(
@@ -23,4 +29,3 @@ application = ProtocolTypeRouter(
         ),
     }
 )
-__all__ = ["app", "application"]

@@ -130,10 +130,6 @@ class PlayComputerForm(MatchSettingsForm):
     )
 
 
-class ChallengeForm(VariantsForm):
-    to = forms.IntegerField(widget=forms.HiddenInput)
-
-
 def presence_label(student: Student, here: bool) -> str:
     """A student's name and whether they are in the lobby, in words and a symbol (not colour)."""
     if here:

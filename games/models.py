@@ -69,10 +69,6 @@ class Match(models.Model):
     def __str__(self) -> str:
         return f"{self.get_game_display()} #{self.pk}"
 
-    @property
-    def group_name(self) -> str:
-        return f"match.{self.pk}"
-
 
 class Seat(models.Model):
     """A place at a match: a user, the computer at a level, or neither once the player was erased.

@@ -29,9 +29,14 @@ class Schedule:
     bot_seat: int | None = None
 
 
+def _template(name: str, context: dict) -> str:
+    # The board is the kind's own template: rendered directly, not through the page's include.
+    return context["board_template"] if name == "board" else f"{TEMPLATE}#{name}"
+
+
 def fragments(names: tuple[str, ...], context: dict) -> str:
     context = {**context, "oob": True}
-    return "".join(render_to_string(f"{TEMPLATE}#{name}", context) for name in names)
+    return "".join(render_to_string(_template(name, context), context) for name in names)
 
 
 def message(text: str, *, kind: str = "error") -> str:

@@ -8,6 +8,7 @@ from django import template
 from django.utils.translation import gettext as _
 
 from games.kinds.cardwar.screen import board
+from games.kinds.cardwar.story import stories
 
 register = template.Library()
 
@@ -23,8 +24,7 @@ def distinct(names: list[str]) -> list[str]:
 @register.simple_tag(takes_context=True)
 def cardwar_screen(context: template.Context) -> dict[str, Any]:
     """The screen for this viewer: `board` (the kind's view), `seat_names` (the kind's names,
-    computers numbered by seat), and the step's time left (`move_ms`, the answer or target
-    timer) from the match page's context."""
+    computers numbered by seat) and, once the game is over, `log` (every reveal)."""
     view = context["board"]
     names = context.get("seat_names") or context.get("names") or []
     names = distinct(names or [str(n + 1) for n in range(view["players"])])
@@ -33,6 +33,12 @@ def cardwar_screen(context: template.Context) -> dict[str, Any]:
         names=names,
         practice=view["practice"],
         war_size=view["war_size"],
-        step_ms=context.get("move_ms"),
-        history=context.get("cardwar_history"),
+        history=stories(
+            context.get("log") or [],
+            names=names,
+            practice=view["practice"],
+            war_size=view["war_size"],
+        )
+        if view["phase"] == "over"
+        else None,
     )

@@ -1,12 +1,13 @@
 /* Card war screen: the answer form (order, sign, square, root, the typed result and its live
-   check), the target picker, keys, announcements, the round-by-round replay, and the socket's
-   state and the clocks. Plain JS, no framework. The server owns the game and checks
-   everything again. */
+   check), the target picker, keys, announcements and the round-by-round replay. Plain JS, no
+   framework. The server owns the game and checks everything again. Clocks, focus across swaps
+   and the connection are live.js's (loaded first: `window.arenaLive`). */
 (function () {
   "use strict";
 
   var root = document.getElementById("match");
-  if (!root) { return; }
+  var live = window.arenaLive;
+  if (!root || !live) { return; }
 
   function $(sel, el) { return (el || document).querySelector(sel); }
   function $$(sel, el) { return Array.prototype.slice.call((el || document).querySelectorAll(sel)); }
@@ -106,7 +107,7 @@
     var params = evt.detail.parameters;
     var board = document.getElementById("board");
     if (board) { params.ply = board.dataset.ply || ""; }
-    if (!online) {             // never queued: it would arrive after the board changed
+    if (!live.online) {        // never queued: it would arrive after the board changed
       evt.preventDefault();
       say(form, text("msgNotSent", "Not connected: nothing was sent."));
       return;
@@ -345,64 +346,6 @@
   }
 
 
-  /* --- the socket: say at once when it is lost; play on only once the full view is back ---- */
-  var online = false;
-  function connection(isOnline, message) {
-    online = isOnline;
-    root.classList.toggle("is-offline", !online);
-    var notice = document.getElementById("connection");
-    if (notice && notice.textContent !== message) { notice.textContent = message; }
-  }
-  // The extension retries abnormal closes itself, with a growing delay: cap it at 5 s.
-  if (window.htmx) htmx.config.wsReconnectDelay = function (retries) {
-    return Math.min(5000, 500 * Math.pow(2, retries)) * (0.5 + Math.random() / 2);
-  };
-  var RETRIED = [1006, 1011, 1012, 1013];
-  document.body.addEventListener("htmx:wsClose", function (evt) {
-    var code = evt.detail && evt.detail.event && evt.detail.event.code;
-    if (code === 1000 || code === 1001) {   // a clean close (a server restart) is not retried
-      setTimeout(function () { evt.detail.socketWrapper.reconnect(); }, 1000 + Math.random() * 2000);
-    }
-    var retrying = code === 1000 || code === 1001 || RETRIED.indexOf(code) >= 0;
-    connection(false, text(retrying ? "msgReconnecting" : "msgDisconnected", retrying ? "Reconnecting…" : "Disconnected."));
-  });
-  document.body.addEventListener("htmx:wsError", function () {
-    if (online) { connection(false, text("msgReconnecting", "Reconnecting…")); }
-  });
-  document.body.addEventListener("htmx:wsOpen", function (evt) {
-    evt.detail.socketWrapper.queue.length = 0;   // aimed at an old board; the full view follows
-  });
-  setTimeout(function () {
-    var notice = document.getElementById("connection");
-    if (!online && notice && !notice.textContent) { connection(false, text("msgConnecting", "Connecting…")); }
-  }, 1500);
-
-  /* --- clocks count down from the server's remaining time ---------------------------------- */
-  var clocks = [];
-  function readClocks() {
-    var now = performance.now();
-    clocks = $$(".clock[data-remaining-ms]").map(function (el) {
-      return { el: el, ends: now + parseInt(el.dataset.remainingMs, 10) };
-    });
-    tick();
-  }
-  function tick() {
-    var now = performance.now();
-    clocks.forEach(function (c) {
-      var left = Math.max(0, Math.ceil((c.ends - now) / 1000));
-      var t = $(".clock-time", c.el);
-      if (t) { t.textContent = Math.floor(left / 60) + ":" + (left % 60 < 10 ? "0" : "") + (left % 60); }
-      c.el.classList.toggle("is-low", left <= 10);
-    });
-  }
-  setInterval(tick, 250);
-  document.body.addEventListener("htmx:oobAfterSwap", function (evt) {
-    var id = evt.target && evt.target.id;
-    if (id === "board") { connection(true, ""); }   // the server's view: the board is current
-    if (id === "board" || id === "clock") { readClocks(); }
-  });
-
-  readClocks();
   focusStep();
   announce();
 })();

@@ -1,6 +1,9 @@
 """The card-war board in Chromium at 1366x768, rendered from real rules states: it fits with
 four players, every control is a 44px target, and the answer form reads the level's choices."""
 
+from pathlib import Path
+
+import django_htmx
 import pytest
 from django.template.loader import render_to_string
 
@@ -11,22 +14,27 @@ from tests.browser.conftest import ROOT, screenshot
 from tests.games.cardwar_scenes import all_best, level_scene, sacrifice_scene, scene
 
 CSS = ["static/css/app.css", "static/css/games.css", "static/css/cardwar.css"]
+# htmx as the page loads it (django-htmx's copy), then the screen's own scripts.
+SCRIPTS = [
+    Path(django_htmx.__file__).parent / "static/django_htmx/htmx-2.min.js",
+    ROOT / "static/js/live.js",
+    ROOT / "static/js/cardwar.js",
+]
 
 
-def show(page, s, viewer, name, **extra):
+def show(page, s, viewer, name):
     cw = board(
         s.view(viewer),
         names=s.names,
         practice=s.options.practice,
         war_size=s.options.war_size,
-        step_ms=extra.pop("step_ms", 25000),
         history=stories(
             s.events, names=s.names, practice=s.options.practice, war_size=s.options.war_size
         ),
     )
     html = (
         '<header class="site-header"><span class="brand">Maths Arena</span></header>'
-        '<main id="main"><div id="match" class="match">'
+        '<main id="main"><div id="match" class="match"><p id="connection"></p>'
         + render_to_string("games/cardwar/_page.html")
         + '<div id="board" class="board" data-ply="3">'
         + render_to_string("games/cardwar/screen.html", {"cw": cw})
@@ -35,7 +43,8 @@ def show(page, s, viewer, name, **extra):
     page.set_content(f"<!doctype html><html lang='en'><body>{html}</body></html>")
     for css in CSS:
         page.add_style_tag(path=str(ROOT / css))
-    page.add_script_tag(path=str(ROOT / "static/js/cardwar.js"))
+    for script in SCRIPTS:
+        page.add_script_tag(path=str(script))
     screenshot(page, f"cardwar-{name}")
     return cw
 

@@ -125,10 +125,9 @@ def test_four_players_show_teams_and_their_totals():
 
 def test_the_target_step_for_the_setter_and_the_others():
     s = scene([["7H", "3S"], ["8C", "4D"]], level=5)
-    html, cw = render(s, 0, step_ms=15000)
+    html, cw = render(s, 0)
     assert cw["step"] == "target"
     assert 'min="-15" max="15"' in html and 'name="value"' in html
-    assert 'data-remaining-ms="15000"' in html
     html, cw = render(s, 1)
     assert cw["step"] == "target_wait"
     assert "Amara is naming the target…" in html
@@ -183,10 +182,9 @@ def test_the_kind_board_partial_draws_the_screen_with_the_seat_names():
     s = level_scene(4, players=4)
     html = render_to_string(
         "games/cardwar/board.html",
-        {"board": s.view(1), "names": ["Amara", "Ben", "Chloe", "Dev"], "ply": 7, "move_ms": 9000},
+        {"board": s.view(1), "names": ["Amara", "Ben", "Chloe", "Dev"], "ply": 7},
     )
     assert 'id="board"' in html and 'data-ply="7"' in html and 'data-my-turn="1"' in html
-    assert 'data-remaining-ms="9000"' in html
     assert "Team A" in html and "Dev" in html
     assert not (current_cards(s, 0) | current_cards(s, 2) | current_cards(s, 3)) & shown_cards(html)
     assert current_cards(s, 1) <= shown_cards(html)

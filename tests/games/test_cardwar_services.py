@@ -1,6 +1,7 @@
 """Card-war matches through the one door: creation for 2–4 seats, simultaneous answers from
 several server processes, the target step, deadlines applied once, bots, evidence, replay."""
 
+import re
 import threading
 from datetime import timedelta
 
@@ -225,3 +226,44 @@ def test_a_four_seat_team_game_with_bots_plays_to_its_end_and_replays(classroom,
     rebuilt = replay(KIND, setup, [m.action for m in actions])
     assert KIND.dump(rebuilt) == match.state
     assert not Calculation.objects.filter(match=match).exclude(student=human.user).exists()
+
+
+def test_the_page_shows_a_seat_its_own_cards_and_nobody_elses(client, classroom, students):
+    match = card_match(classroom, [s.user for s in students[:3]], level=3)
+    game = game_of(match)
+    client.force_login(students[1].user)
+    page = client.get(f"/play/m/{match.pk}/").content.decode()
+    assert 'id="cw-answer-form"' in page
+    assert all(card in page for card in game.rules.face_up[1])
+    for card in (card for seat in (0, 2) for card in game.rules.face_up[seat]):
+        assert re.search(rf"(?<![\w-]){card}(?!\w)", page) is None, card
+
+
+def test_each_computer_acts_after_its_own_think_time_from_the_rounds_start(classroom, students):
+    from games.live.render import schedule_of
+    from games.selectors.snapshot import snapshot_from_db
+
+    match = card_match(classroom, [students[0].user, "beginner", "expert"], level=1)
+    game = game_of(match)
+    think = {s: KIND.bot_think_ms(game, s, lvl, "") for s, lvl in ((1, "beginner"), (2, "expert"))}
+    first = min(think, key=think.get)
+    schedule = schedule_of(snapshot_from_db(match))
+    assert schedule.bot_seat == first
+    assert schedule.bot_due == match.turn_started_at + timedelta(milliseconds=think[first])
+    match_act(match=match, actor=None, intent=BotTurn(first), seen_ply=match.ply)
+    match.refresh_from_db()
+    other = 3 - first  # the other computer still counts from the round's start
+    schedule = schedule_of(snapshot_from_db(match))
+    assert schedule.bot_seat == other
+    assert schedule.bot_due == match.turn_started_at + timedelta(milliseconds=think[other])
+    assert 1500 <= think[2] <= 5000 and 5000 <= think[1] <= 15000  # the rules' profiles
+
+
+def test_a_decimal_comma_result_is_read_and_checked(classroom, students):
+    match = card_match(classroom, [s.user for s in students[:2]], level=3, ace_high=True)
+    game = game_of(match)
+    value, text = max(rules.choices(game.rules, 0).items())
+    decimal = f"{float(value):.3f}".replace(".", ",")  # rounded to three places
+    play(match, students[0], {"kind": "answer", "ply": "0", "choice": text, "answer": decimal})
+    row = Calculation.objects.get(match=match)
+    assert (row.answer, row.correct) == (decimal, True)

@@ -215,3 +215,25 @@ def test_bad_options_or_seat_counts_are_refused(game, classroom, students):
     with pytest.raises(ValueError):
         match_create(game=game, classroom=classroom, players=[students[0], "grandmaster"])
     assert not Move.objects.exists()
+
+
+def test_the_teachers_live_list_shows_both_games(game, create, students, client, teacher):
+    match = create(game, students[:2])
+    client.force_login(teacher)
+    html = client.get(f"/play/class/{match.classroom_id}/matches/").content.decode()
+    assert f'id="watch-{match.pk}"' in html
+    assert "Ada" in html and "to move" in html
+    if game == "cardwar":
+        assert "round 1: cards 26 – 26" in html
+    match_resign(match=match, player=students[0])
+    html = client.get(f"/play/class/{match.classroom_id}/matches/").content.decode()
+    assert "Ben" in html and "Finished today" in html
+
+
+def test_the_match_page_shows_each_player_their_board(game, create, students, client):
+    match = create(game, students[:2])
+    client.force_login(students[0])
+    html = client.get(f"/play/m/{match.pk}/").content.decode()
+    assert 'id="board"' in html and 'id="clock"' in html
+    assert ("Your dice" in html) == (game == "warriors")
+    assert ("Round 1" in html) == (game == "cardwar")

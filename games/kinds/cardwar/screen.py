@@ -142,13 +142,12 @@ def board(
     names: Sequence[str],
     practice: bool = False,
     war_size: int = 6,
-    step_ms: int | None = None,
     history: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Template context for the board, from the kind's view for one viewer.
 
     `names` per seat; `practice` and `war_size` are the teacher's options (the story explains
-    corrections and the sacrifice rule); `step_ms` the time left for the target or answers;
+    corrections and the sacrifice rule);
     `history` every reveal of a finished game (`story.stories`).
     """
     seats = _seats(view, names)
@@ -179,7 +178,6 @@ def board(
         "story": _story(view, names, practice, war_size),
         "pot_total": sum(s["pot"] for s in seats),
         "ending": _ending(view["result"], names, view["players"]) if view["result"] else None,
-        "step_ms": step_ms if step != "over" else None,
         "history": history or [],
     }
     if step == "answer":

@@ -171,16 +171,18 @@ def test_the_practice_button_starts_a_warriors_match_against_the_computer(client
     ]
 
 
-def test_card_war_practice_waits_for_the_card_war(client, played):
+def test_card_war_practice_starts_a_card_war_at_that_level(client, played):
+    # Until the card war's kind landed this practice said it was "coming with the card war".
     client.force_login(played[0].user)
-    before = Match.objects.count()
     response = client.post(
-        reverse("progress:practice_start"),
-        {"skill": "division", "practice": "cardwar:3"},
-        follow=True,
+        reverse("progress:practice_start"), {"skill": "division", "practice": "cardwar:3"}
     )
-    assert "coming with the card war" in response.content.decode()
-    assert Match.objects.count() == before
+    match = Match.objects.latest("pk")
+    assert response.status_code == 302
+    assert response["Location"] == reverse("games:match", kwargs={"match_id": match.pk})
+    assert match.game == Match.Game.CARDWAR
+    assert match.variants["level"] == 3
+    assert [s.bot_level for s in match.seats.order_by("index")] == ["", "beginner"]
 
 
 def test_a_practice_that_is_not_offered_is_refused(client, played):
