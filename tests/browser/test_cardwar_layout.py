@@ -45,6 +45,11 @@ def show(page, s, viewer, name):
         page.add_style_tag(path=str(ROOT / css))
     for script in SCRIPTS:
         page.add_script_tag(path=str(script))
+    # As when the socket's full view arrives: the board is live (not greyed as offline).
+    page.evaluate(
+        "document.getElementById('board').dispatchEvent("
+        "new CustomEvent('htmx:oobAfterSwap', {bubbles: true}))"
+    )
     screenshot(page, f"cardwar-{name}")
     return cw
 
