@@ -109,9 +109,20 @@ class CardWarOptionsForm(forms.Form):
             "computer_targets": data["computer_targets"] and level >= 5,
         }
 
+    OPTION_NAMES = (
+        "answer_seconds",
+        "target_seconds",
+        "clock_minutes",
+        "war_size",
+        "ace_high",
+        "pictures_ten",
+        "practice",
+        "computer_targets",
+    )
+
     def option_fields(self):
-        """Everything but the level, in the order the form shows them."""
-        return [self[name] for name in self.fields if name != "level"]
+        """The teacher's options besides the level, in the order the form shows them."""
+        return [self[name] for name in self.OPTION_NAMES]
 
 
 PLAYER_CHOICES = [
@@ -123,6 +134,8 @@ PLAYER_CHOICES = [
 
 class CardWarComputerForm(CardWarOptionsForm):
     """Play the computer at any level, alone against one to three computer players."""
+
+    prefix = "cw-computer"  # the lobby shows several forms: their field ids must differ
 
     players = forms.TypedChoiceField(
         label=_("Players"), choices=PLAYER_CHOICES, coerce=int, initial="2"
@@ -137,14 +150,20 @@ class CardWarComputerForm(CardWarOptionsForm):
 
 
 class CardWarTableForm(CardWarOptionsForm):
-    """A table for three or four: the classmates to invite, and whether the computer may fill
-    the seats nobody takes."""
+    """A table of classmates: two (a challenge), three, or four in two teams; whom to invite,
+    and whether the computer may fill the seats nobody takes."""
+
+    prefix = "cw-table"
 
     seats = forms.TypedChoiceField(
         label=_("Players at the table"),
-        choices=[("3", _("Three, each for themselves")), ("4", _("Four, two teams of two"))],
+        choices=[
+            ("2", _("Two: you challenge one classmate")),
+            ("3", _("Three, each for themselves")),
+            ("4", _("Four, two teams of two")),
+        ],
         coerce=int,
-        initial="4",
+        initial="2",
     )
     invite = forms.ModelMultipleChoiceField(
         label=_("Invite classmates"),

@@ -1,4 +1,5 @@
-"""Card-war tables for three or four: a student invites classmates, they accept or decline,
+"""Card-war tables for two to four: a student invites classmates (one, for a challenge), they
+accept or decline,
 and the match starts when every seat is taken, or when the host starts it with the computer
 playing the empty seats. Every change tells the people involved through their lobby sockets."""
 
@@ -17,7 +18,7 @@ from games.services.broadcast import on_commit_user_event
 from games.services.lobby import LobbyRefused
 from games.services.matches import CANNOT_PLAY, match_create
 
-TABLE_SEATS = (3, 4)
+TABLE_SEATS = (2, 3, 4)  # two: a challenge to one classmate
 TABLE_BOT = Seat.BotLevel.BEGINNER
 
 
@@ -47,7 +48,7 @@ def table_create(
     """Open a table and invite classmates (the host's earlier open table is cancelled)."""
     student = _student(host)
     if seats not in TABLE_SEATS:
-        raise LobbyRefused(_("A table is for three or four players."))
+        raise LobbyRefused(_("A table is for two, three or four players."))
     wanted = list(dict.fromkeys(invite_user_ids))
     if not wanted:
         raise LobbyRefused(_("Invite at least one classmate."))

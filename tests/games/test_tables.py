@@ -1,4 +1,4 @@
-"""Card-war tables for three or four: invitations, answers, starting when full or with bots."""
+"""Card-war tables for two to four: invitations, answers, starting when full or with bots."""
 
 import pytest
 
@@ -74,7 +74,8 @@ def test_a_table_without_bots_waits_for_everyone(four):
 @pytest.mark.parametrize(
     ("seats", "invite", "message"),
     [
-        (5, 1, "three or four"),
+        (5, 1, "two, three or four"),
+        (1, 1, "two, three or four"),
         (3, 0, "at least one"),
         (3, 3, "more classmates than"),
     ],
@@ -103,3 +104,14 @@ def test_only_classmates_and_only_the_host(four, make_student, make_classroom):
         tables.table_answer(table_id=table.pk, user=stranger.user, accept=True)
     tables.table_cancel(table_id=table.pk, host=amara.user)
     assert Table.objects.get(pk=table.pk).status == Table.Status.CANCELLED
+
+
+def test_a_challenge_to_one_classmate_starts_when_accepted(four):
+    amara, ben, *_ = four
+    table = tables.table_create(
+        host=amara.user, invite_user_ids=[ben.user_id], seats=2, variants={"level": 3}
+    )
+    table = tables.table_answer(table_id=table.pk, user=ben.user, accept=True)
+    assert table.status == Table.Status.STARTED
+    seats = table.match.seats.order_by("index").values_list("user_id", flat=True)
+    assert list(seats) == [amara.user_id, ben.user_id]

@@ -1,4 +1,5 @@
-"""Starting a card war from the lobby: against the computer, or a table for three or four."""
+"""Starting a card war from the lobby: against the computer, or a table of classmates (one
+classmate challenged, or three or four players)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from games.cardwar_forms import CardWarComputerForm, CardWarTableForm
 from games.models import Match
 from games.services import tables
 from games.services.lobby import LobbyRefused
+from games.views.lobby import lobby_response
 
 
 def _student(request: HttpRequest) -> Student:
@@ -30,8 +32,6 @@ def _student(request: HttpRequest) -> Student:
 @require_POST
 def cardwar_computer(request: HttpRequest) -> HttpResponse:
     """Start a card war against the computer at the chosen level and options."""
-    from games.views_lobby import lobby_response
-
     student = _student(request)
     form = CardWarComputerForm(request.POST)
     if not form.is_valid():
@@ -48,9 +48,7 @@ def cardwar_computer(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def cardwar_table(request: HttpRequest) -> HttpResponse:
-    """Open a table for three or four and invite classmates; they answer in their lobby."""
-    from games.views_lobby import lobby_response
-
+    """Open a table (two to four) and invite classmates; they answer in their lobby."""
     student = _student(request)
     form = CardWarTableForm(request.POST, student=student)
     if not form.is_valid():
