@@ -233,6 +233,7 @@ class CardWarKind:
         game = state.rules
         return {
             "round": game.round,
+            "phase": game.phase,  # target: the setter is awaited; answer: whose answer is missing
             "war_depth": game.war_depth,
             "counts": list(rules.counts(game)),
             "out": [hand.out for hand in game.hands],
