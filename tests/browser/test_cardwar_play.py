@@ -74,6 +74,10 @@ def test_two_students_play_a_target_round_by_keyboard_and_nothing_leaks(
     assert "Waiting for Ben" in pages[0].inner_text("#board")
     # Ben sees that Ada answered, not what: in the page and in every frame so far.
     pages[1].wait_for_selector('#cw-seat-0[data-answered="1"]')
+    # Said to screen readers: that Ada answered (never what).
+    pages[1].wait_for_function(
+        "() => document.getElementById('cw-live').textContent.includes('Ada has answered.')"
+    )
     assert_accessible(pages[1], "card war answer step")
     screenshot(pages[1], "cardwar-live-answer-level5")
     seen = "".join(frames[1]) + pages[1].content()
@@ -92,11 +96,24 @@ def test_two_students_play_a_target_round_by_keyboard_and_nothing_leaks(
     pages[1].click(".cw-submit")
     for page in pages.values():
         page.wait_for_selector("#cw-reveal")
+    headline = pages[1].inner_text("#cw-reveal .cw-headline")
+    pages[1].wait_for_function(
+        "h => document.getElementById('cw-live').textContent.includes(h)", arg=headline
+    )
     reveal = pages[1].inner_text("#cw-reveal")
     assert f"{a} + {b} = {ada_answer}" in reveal and f"{c} × {d} = {c * d}" in reveal
     assert re.search(r"(Ada|Ben): .* (hits the target|is nearest to 7)|war", reveal)
     assert_accessible(pages[1], "card war reveal")
     screenshot(pages[0], "cardwar-live-reveal")
+    # The help: the level's rules and the keys, opened with "?" and closed with Escape.
+    pages[1].locator("#board").focus()
+    pages[1].keyboard.press("?")
+    help_box = pages[1].locator("#help-dialog")
+    assert help_box.is_visible()
+    assert "Level 5: Elite" in help_box.inner_text() and "Keyboard" in help_box.inner_text()
+    assert_accessible(pages[1], "card war help")
+    pages[1].keyboard.press("Escape")
+    assert not help_box.is_visible()
     # Ada's frames never held Ben's cards before the reveal either (the first round's frames).
     first_round = [f for f in frames[0] if 'id="cw-reveal"' not in f]
     assert not [s for s in hidden[0] for f in first_round if s in f]
