@@ -120,13 +120,22 @@ def test_two_students_play_a_target_round_by_keyboard_and_nothing_leaks(
     assert not console.unexpected()
 
 
-def test_four_players_two_students_and_two_computers(live, login_page, classroom, make_student):
+def test_four_players_two_students_and_two_computers(
+    live, login_page, classroom, make_student, teacher
+):
     ada, ben = make_student("Ada"), make_student("Ben")
     match = cardwar(classroom, [ada.user, ben.user, "beginner", "beginner"], level=2)
     pages = [login_page(ada.user), login_page(ben.user)]
     for page in pages:
         open_match(page, live, match)
         wait_step(page, "answer")
+    # The teacher watches: every seat's cards face down, counts and who has answered.
+    watcher = login_page(teacher)
+    open_match(watcher, live, match)
+    wait_step(watcher, "watch")
+    assert watcher.locator(".cw-seat").count() == 4
+    assert not [s for s in secrets(game_of(match), None) if s in watcher.content()]
+    screenshot(watcher, "cardwar-live-teacher-watching")
     text = pages[0].inner_text("#board")
     assert "Team A" in text and "Team B" in text
     assert pages[0].locator(".cw-seat").count() == 3
