@@ -69,11 +69,18 @@ def test_two_students_play_a_target_round_by_keyboard_and_nothing_leaks(
     assert pages[0].inner_text("[data-expression]") == f"{a} + {b}"
     pages[0].keyboard.type(ada_answer)
     assert pages[0].evaluate("document.activeElement.name") == "answer"
+    # Ben has started too: his choice and what he typed survive the board's update.
+    pages[1].click('.cw-option:has(input[value="×"])')
+    pages[1].locator("[data-answer-input]").fill("1")
+    pages[1].locator("[data-answer-input]").focus()
     pages[0].keyboard.press("Enter")
     wait_step(pages[0], "answered")
     assert "Waiting for Ben" in pages[0].inner_text("#board")
     # Ben sees that Ada answered, not what: in the page and in every frame so far.
     pages[1].wait_for_selector('#cw-seat-0[data-answered="1"]')
+    assert pages[1].locator("[data-answer-input]").input_value() == "1"
+    assert pages[1].locator('input[value="×"]').is_checked()
+    assert pages[1].evaluate("document.activeElement.name") == "answer"
     # Said to screen readers: that Ada answered (never what).
     pages[1].wait_for_function(
         "() => document.getElementById('cw-live').textContent.includes('Ada has answered.')"
@@ -85,7 +92,6 @@ def test_two_students_play_a_target_round_by_keyboard_and_nothing_leaks(
     assert not [s for s in hidden[1] if s in seen]
     # Ben answers by touch: a sign, then a result that is not a number first (no penalty).
     c, d = rules.face_up_values(game, 1)
-    pages[1].click('.cw-option:has(input[value="×"])')
     box = pages[1].locator("[data-answer-input]")
     box.fill("seven")
     pages[1].click(".cw-submit")

@@ -172,6 +172,7 @@ def round_story(
         "winner": None,
         "war": None,
         "exact": False,
+        "practice": practice,
         "round": round_number,
     }
     story["key"] = f"{round_number}-{story['depth']}" if round_number else "last"
