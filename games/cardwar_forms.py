@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.db.models import Case, When
 from django.utils.translation import gettext_lazy as _
 
-from classrooms.models import Student
+from classrooms.models import Classroom, Student
+from games.forms import PresenceSelect
 from games.kinds.cardwar.levels import LEVELS
 from games.models import Seat
 
@@ -195,3 +197,61 @@ class CardWarTableForm(CardWarOptionsForm):
                 code="too_many",
             )
         return data
+
+
+class SeatSelect(PresenceSelect):
+    """Who is in the lobby, and a first "nobody" choice for the seats a table may leave out."""
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        if value == "":
+            return forms.Select.create_option(
+                self, name, value, label, selected, index, subindex, attrs
+            )
+        return super().create_option(name, value, label, selected, index, subindex, attrs)
+
+
+class CardWarPairForm(CardWarOptionsForm):
+    """The teacher seats two to four students at one card war (those in the lobby listed
+    first); with four, players 1 and 3 play players 2 and 4."""
+
+    prefix = "cw-pair"
+    SEATS = ("player_1", "player_2", "player_3", "player_4")
+
+    def __init__(self, *args, classroom: Classroom, here: set[int] = frozenset(), **kwargs):
+        super().__init__(*args, **kwargs)
+        students = classroom.students.filter(archived_at__isnull=True).order_by(
+            Case(When(pk__in=here, then=0), default=1), "display_name"
+        )
+        labels = {
+            "player_1": _("Player 1 (team A at four)"),
+            "player_2": _("Player 2 (team B at four)"),
+            "player_3": _("Player 3, if three or four (team A)"),
+            "player_4": _("Player 4, if four (team B)"),
+        }
+        for index, name in enumerate(self.SEATS):
+            widget = SeatSelect()
+            widget.here = frozenset(here)
+            self.fields[name] = forms.ModelChoiceField(
+                label=labels[name],
+                queryset=students,
+                required=index < 2,
+                empty_label=None if index < 2 else _("nobody"),
+                widget=widget,
+            )
+
+    def clean(self):
+        data = super().clean()
+        chosen = [data.get(name) for name in self.SEATS]
+        if chosen[3] is not None and chosen[2] is None:
+            raise forms.ValidationError(_("Choose player 3 before player 4."), code="gap")
+        picked = [s for s in chosen if s is not None]
+        if len({s.pk for s in picked}) != len(picked):
+            raise forms.ValidationError(_("Choose each student once."), code="same")
+        return data
+
+    def students(self) -> list[Student]:
+        """The chosen students in seat order."""
+        return [self.cleaned_data[n] for n in self.SEATS if self.cleaned_data.get(n) is not None]
+
+    def seat_fields(self):
+        return [self[name] for name in self.SEATS]

@@ -16,4 +16,5 @@ urlpatterns = [
     path("class/<int:classroom_id>/finished/", teacher.class_finished, name="class_finished"),
     path("class/<int:classroom_id>/pair/", teacher.pair, name="pair"),
     path("class/<int:classroom_id>/pair-all/", teacher.pair_all, name="pair_all"),
+    path("class/<int:classroom_id>/pair-cardwar/", teacher.pair_cardwar, name="pair_cardwar"),
 ]

@@ -10,12 +10,13 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from classrooms.models import Student, User
-from classrooms.permissions import student_is_current, student_of
+from classrooms.models import Classroom, Student, User
+from classrooms.permissions import student_is_current, student_of, teaches
 from games.models import Match, Seat, Table, TableInvite
 from games.services.broadcast import on_commit_user_event
-from games.services.lobby import LobbyRefused
+from games.services.lobby import LobbyRefused, online_students
 from games.services.matches import CANNOT_PLAY, match_create
 
 TABLE_SEATS = (2, 3, 4)  # two: a challenge to one classmate
@@ -187,3 +188,41 @@ def tables_for(user: User) -> dict[str, Any]:
         ],
         "my_table": mine,
     }
+
+
+def table_seat(
+    *, classroom: Classroom, teacher: User, students: list[Student], variants: dict[str, Any]
+) -> Match:
+    """The teacher seats two to four students of the class at one card war, in that order
+    (with four, the first and third play the second and fourth).
+
+    Refused unless every one is in the lobby now: only the lobby socket takes a student to a
+    new match, so an absent one would never arrive.
+    """
+    if not teaches(teacher, classroom):
+        raise LobbyRefused(_("You do not teach this class."))
+    if any(s.classroom_id != classroom.pk for s in students):
+        raise LobbyRefused(_("Seat students from this class."))
+    if len(students) not in TABLE_SEATS or len({s.pk for s in students}) != len(students):
+        raise LobbyRefused(_("Choose two, three or four different students."))
+    online = {s.pk for s in online_students(classroom)}
+    away = [s.display_name for s in students if s.pk not in online]
+    if away:
+        raise LobbyRefused(
+            ngettext(
+                "%(names)s is not in the lobby. Ask them to open Play, then try again.",
+                "%(names)s are not in the lobby. Ask them to open Play, then try again.",
+                len(away),
+            )
+            % {"names": ", ".join(away)}
+        )
+    with transaction.atomic():
+        match = match_create(
+            game=Match.Game.CARDWAR,
+            classroom=classroom,
+            players=[s.user for s in students],
+            variants=variants,
+        )
+        for student in students:
+            _tell(student.user_id, match=match)
+    return match

@@ -4,7 +4,7 @@ import pytest
 
 from games.kinds import kind_for
 from games.models import Match, Table, TableInvite
-from games.services import tables
+from games.services import lobby, tables
 from games.services.lobby import LobbyRefused
 
 OPTIONS = {"level": 5, "answer_seconds": 45}
@@ -115,3 +115,80 @@ def test_a_challenge_to_one_classmate_starts_when_accepted(four):
     assert table.status == Table.Status.STARTED
     seats = table.match.seats.order_by("index").values_list("user_id", flat=True)
     assert list(seats) == [amara.user_id, ben.user_id]
+
+
+def in_lobby(*students):
+    for s in students:
+        lobby.presence_join(student=s, channel_name=f"lobby-{s.pk}")
+
+
+def test_the_teacher_seats_four_in_two_teams_from_the_live_page(client, classroom, teacher, four):
+    in_lobby(*four)
+    client.force_login(teacher)
+    page = client.get(f"/play/class/{classroom.pk}/live/").content.decode()
+    assert "Start a card war" in page and "Player 4, if four (team B)" in page
+    response = client.post(
+        f"/play/class/{classroom.pk}/pair-cardwar/",
+        {
+            "cw-pair-player_1": four[0].pk,
+            "cw-pair-player_2": four[1].pk,
+            "cw-pair-player_3": four[2].pk,
+            "cw-pair-player_4": four[3].pk,
+            "cw-pair-level": "4",
+            "cw-pair-target_seconds": "15",
+            "cw-pair-clock_minutes": "15",
+            "cw-pair-war_size": "4",
+            "cw-pair-practice": "on",
+        },
+    )
+    assert response.status_code == 302
+    match = Match.objects.get(game="cardwar")
+    seats = list(match.seats.order_by("index").values_list("user_id", flat=True))
+    assert seats == [s.user_id for s in four]
+    game = kind_for("cardwar").load(match.state).rules
+    assert (game.options.level, game.options.war_size, game.options.practice) == (4, 4, True)
+    assert game.options.clock_minutes == 15 and game.options.answer_seconds == 30
+
+
+@pytest.mark.parametrize(
+    ("chosen", "message"),
+    [
+        ((0, 0), "Choose each student once."),
+        ((0, 1, None, 2), "Choose player 3 before player 4."),
+    ],
+)
+def test_bad_seatings_are_form_errors_that_start_nothing(
+    client, classroom, teacher, four, chosen, message
+):
+    in_lobby(*four)
+    client.force_login(teacher)
+    data = {
+        "cw-pair-level": "1",
+        "cw-pair-target_seconds": "15",
+        "cw-pair-clock_minutes": "20",
+        "cw-pair-war_size": "6",
+    }
+    for n, index in enumerate(chosen, start=1):
+        if index is not None:
+            data[f"cw-pair-player_{n}"] = four[index].pk
+    response = client.post(f"/play/class/{classroom.pk}/pair-cardwar/", data)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not Match.objects.exists()
+
+
+def test_a_student_not_in_the_lobby_is_not_seated(client, classroom, teacher, four):
+    in_lobby(*four[:2])
+    with pytest.raises(LobbyRefused, match="Chloe is not in the lobby"):
+        tables.table_seat(
+            classroom=classroom, teacher=teacher, students=four[:3], variants={"level": 1}
+        )
+    assert not Match.objects.exists()
+
+
+def test_only_the_classes_teacher_seats_students(classroom, make_teacher, four):
+    in_lobby(*four)
+    with pytest.raises(LobbyRefused, match="do not teach"):
+        tables.table_seat(
+            classroom=classroom, teacher=make_teacher(), students=four[:2], variants={}
+        )
