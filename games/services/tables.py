@@ -10,13 +10,12 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from classrooms.models import Classroom, Student, User
-from classrooms.permissions import student_is_current, student_of, teaches
+from classrooms.permissions import student_is_current, student_of
 from games.models import Match, Seat, Table, TableInvite
 from games.services.broadcast import on_commit_user_event
-from games.services.lobby import LobbyRefused, online_students
+from games.services.lobby import LobbyRefused, check_pairable
 from games.services.matches import CANNOT_PLAY, match_create
 
 TABLE_SEATS = (2, 3, 4)  # two: a challenge to one classmate
@@ -129,17 +128,23 @@ def table_answer(*, table_id: int, user: User, accept: bool) -> Table:
     return table
 
 
+def _open_table(table_id: int, host: User) -> Table:
+    """The host's open table, locked; refused when it is not (any more)."""
+    table = (
+        Table.objects.select_for_update()
+        .filter(pk=table_id, host=host, status=Table.Status.OPEN)
+        .first()
+    )
+    if table is None:
+        raise LobbyRefused(_("That table is no longer open."))
+    return table
+
+
 def table_start(*, table_id: int, host: User) -> Table:
     """The host starts now: the computer plays every seat not taken (if the table allows)."""
     _student(host)
     with transaction.atomic():
-        table = (
-            Table.objects.select_for_update()
-            .filter(pk=table_id, host=host, status=Table.Status.OPEN)
-            .first()
-        )
-        if table is None:
-            raise LobbyRefused(_("That table is no longer open."))
+        table = _open_table(table_id, host)
         if not table.bots:
             raise LobbyRefused(_("This table waits until every seat is taken."))
         return _start(table)
@@ -148,14 +153,7 @@ def table_start(*, table_id: int, host: User) -> Table:
 def table_cancel(*, table_id: int, host: User) -> None:
     """The host closes the table; invited classmates are told."""
     with transaction.atomic():
-        table = (
-            Table.objects.select_for_update()
-            .filter(pk=table_id, host=host, status=Table.Status.OPEN)
-            .first()
-        )
-        if table is None:
-            raise LobbyRefused(_("That table is no longer open."))
-        _table_cancel(table)
+        _table_cancel(_open_table(table_id, host))
         _tell(host.pk)
 
 
@@ -194,28 +192,11 @@ def table_seat(
     *, classroom: Classroom, teacher: User, students: list[Student], variants: dict[str, Any]
 ) -> Match:
     """The teacher seats two to four students of the class at one card war, in that order
-    (with four, the first and third play the second and fourth).
-
-    Refused unless every one is in the lobby now: only the lobby socket takes a student to a
-    new match, so an absent one would never arrive.
-    """
-    if not teaches(teacher, classroom):
-        raise LobbyRefused(_("You do not teach this class."))
-    if any(s.classroom_id != classroom.pk for s in students):
-        raise LobbyRefused(_("Seat students from this class."))
+    (with four, the first and third play the second and fourth); refused as
+    `lobby.check_pairable` says."""
     if len(students) not in TABLE_SEATS or len({s.pk for s in students}) != len(students):
         raise LobbyRefused(_("Choose two, three or four different students."))
-    online = {s.pk for s in online_students(classroom)}
-    away = [s.display_name for s in students if s.pk not in online]
-    if away:
-        raise LobbyRefused(
-            ngettext(
-                "%(names)s is not in the lobby. Ask them to open Play, then try again.",
-                "%(names)s are not in the lobby. Ask them to open Play, then try again.",
-                len(away),
-            )
-            % {"names": ", ".join(away)}
-        )
+    check_pairable(classroom=classroom, teacher=teacher, students=students)
     with transaction.atomic():
         match = match_create(
             game=Match.Game.CARDWAR,
