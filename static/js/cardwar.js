@@ -165,8 +165,8 @@
       input.value = String(Math.max(-15, Math.min(15, now + parseInt(stepBtn.dataset.targetStep, 10))));
       return;
     }
-    var replay = evt.target.closest("[data-step]");
-    if (replay) { stepReplay(parseInt(replay.dataset.step, 10)); return; }
+    var replay = evt.target.closest("[data-replay-go]");
+    if (replay) { stepReplay(parseInt(replay.dataset.replayGo, 10)); return; }
     var action = evt.target.closest("[data-action]");
     if (!action) { return; }
     switch (action.dataset.action) {

@@ -108,7 +108,7 @@ def _ending(result: dict, names: Sequence[str], players: int) -> dict[str, Any]:
         title = _("%(name)s wins") % {"name": names[winners[0]]}
         text = ""
     why = {
-        "last_standing": _("The other side ran out of cards."),
+        "last_standing": _("The other side is out of the game."),
         "clock": _("Time is up: the most cards wins."),
         "nobody_left": _("Nobody had cards left to play: the most cards wins."),
     }.get(result["reason"], "")

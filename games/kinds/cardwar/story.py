@@ -251,7 +251,7 @@ def stories(
 ) -> list[dict[str, Any]]:
     """Every reveal of a game in order (rounds and their wars), from its whole event stream."""
     out: list[dict[str, Any]] = []
-    round_no = 0
+    round_no = 1  # the first round starts with the game (its event is not a stored move)
     pending: tuple[int, list, list] | None = None
     for event in [*events, {"type": "end"}]:
         kind = event["type"]
