@@ -188,3 +188,28 @@ def test_the_kind_board_partial_draws_the_screen_with_the_seat_names():
     assert "Team A" in html and "Dev" in html
     assert not (current_cards(s, 0) | current_cards(s, 2) | current_cards(s, 3)) & shown_cards(html)
     assert current_cards(s, 1) <= shown_cards(html)
+
+
+def test_a_worse_choice_stands_and_the_reveal_says_what_was_best():
+    s = scene([["7H", "3S"], ["8C", "4D"]], level=3)
+    s.act(Submit(0, "3 ÷ 7", "3/7"), Submit(1, "8 ÷ 4", "2"))
+    html, _ = render(s, 0)
+    assert "3 ÷ 7 = 3/7" in html and "the best was 7/3" in html
+    assert "Ben: 8 ÷ 4 = 2 beats Amara: 3 ÷ 7 = 3/7." in html
+
+
+def test_three_players_each_for_themselves_have_no_teams():
+    s = scene([["7H", "3S"], ["8C", "4D"], ["2H", "2S"]], level=1)
+    html, cw = render(s, 2)
+    assert cw["teams"] == [] and "Team" not in html
+    assert [seat["count"] for seat in cw["seats"]] == [15, 15, 15]  # 17 each, two turned up
+    assert html.count('aria-label="a face-down card"') == 4
+
+
+def test_computers_at_one_table_are_told_apart():
+    s = level_scene(2, players=4)
+    html = render_to_string(
+        "games/cardwar/board.html",
+        {"board": s.view(0), "names": ["Amara", "Ben", "Computer", "Computer"], "ply": 1},
+    )
+    assert "Computer, seat 3" in html and "Computer, seat 4" in html
