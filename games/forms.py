@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from classrooms.models import Classroom, Student
 from games.models import Seat
-from games.services.matches import DEFAULT_CLOCK_SECONDS
+from games.services.creation import DEFAULT_CLOCK_SECONDS
 
 VARIANT_LABELS = {
     "three_captures": _("Three Captures: first to three captures wins"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from classrooms.models import Student
 from games.kinds.warriors.guided import ROLLS, STEPS, VARIANTS
 from games.models import Match
-from games.services.matches import match_create
+from games.services.creation import match_create
 
 
 def guided_match_create(*, student: Student) -> Match:

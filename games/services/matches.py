@@ -1,4 +1,5 @@
-"""Creating matches, and the one door every change to a playing match goes through.
+"""The one door every change to a playing match goes through (`games.services.creation`
+starts them).
 
 `match_act` locks the match row (`select_for_update`), applies any passed deadline, checks the
 actor (seated, account current, awaited, not stale), asks the game's kind to apply the action,
@@ -9,10 +10,8 @@ change per step and seat. The named services below are thin wrappers around it.
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
@@ -21,17 +20,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from classrooms.models import Classroom, User
+from classrooms.models import User
 from classrooms.permissions import account_is_current
-from games.kinds import GameKind, Setup, kind_for, registered
+from games.kinds import GameKind, Setup, kind_for
 from games.models import Match, Move, Seat
 from games.rules.common import RuleError
 from games.selectors.snapshot import snapshot
 from games.services.broadcast import on_commit_match_changed
+from games.services.creation import after_seconds
 from games.services.evidence import calculations_record
 from games.services.log import attempt_append, attempt_storable, moves_append
 
-DEFAULT_CLOCK_SECONDS = 720
 CANNOT_PLAY = gettext_lazy("You cannot play any more. Ask your teacher.")
 CHANGING_FIELDS = [
     "state",
@@ -54,11 +53,6 @@ class MoveRejected(Exception):
         super().__init__(message)
         self.message = message
         self.code = code
-
-
-def game_creatable(game: str) -> bool:
-    """Whether `match_create` can start a match of this game (it has a registered kind)."""
-    return game in registered()
 
 
 @dataclass(frozen=True)
@@ -99,71 +93,6 @@ type Intent = Play | Leave | BotTurn | Expire
 
 def setup_of(match: Match) -> Setup:
     return Setup(match.seed, match.variants, match.options, len(seats_of(match)))
-
-
-def match_create(
-    *,
-    game: str = Match.Game.WARRIORS,
-    classroom: Classroom | None,
-    players: Sequence[User | str],
-    variants: dict[str, Any] | None = None,
-    clock_seconds: int | None = DEFAULT_CLOCK_SECONDS,
-    move_seconds: int | None = None,
-    seed: int | None = None,
-    options: dict[str, Any] | None = None,
-) -> Match:
-    """Start a match: seats in order, each a user or a bot level ("beginner" …).
-
-    `variants` are the game's own options (Warriors variants, the card war's teacher options);
-    ValueError when the game cannot play them or that number of players. `options` is for
-    code only (tests, the guided game): `bot_delay_ms`, `scripted_rolls`, `guided`.
-    `clock_seconds=None` turns the Warriors game clock off.
-    """
-    if not game_creatable(game):
-        raise ValueError(f"unsupported game {game!r}")
-    kind = kind_for(game)
-    if len(players) not in kind.seat_counts:
-        raise ValueError(f"this game is for {', '.join(map(str, kind.seat_counts))} players")
-    for player in players:
-        if isinstance(player, str) and player not in kind.bot_levels:
-            raise ValueError(f"unknown bot level {player!r}")
-    seed = secrets.randbelow(2**62) if seed is None else seed
-    rules = kind.rules_options(variants, len(players))
-    opts = {"clock_seconds": clock_seconds, "move_seconds": move_seconds, **(options or {})}
-    setup = Setup(seed, rules, opts, len(players))
-    state, events = kind.start(setup)
-    timing = kind.timing(setup, None, state, events)
-    opening = kind.opening_log(setup, state, events)
-    now = timezone.now()
-    with transaction.atomic():
-        match = Match.objects.create(
-            game=game,
-            classroom=classroom,
-            variants=rules,
-            options=opts,
-            seed=seed,
-            state=kind.dump(state),
-            ply=len(opening),
-            step_ply=len(opening),
-            turn_started_at=now,
-            clock_deadline=_after(now, timing.clock_seconds),
-            move_deadline=_after(now, timing.step_seconds),
-        )
-        seats = Seat.objects.bulk_create(
-            Seat(match=match, index=index, **_player(player))
-            for index, player in enumerate(players)
-        )
-        moves_append(match=match, seats=seats, rows=opening, first_ply=0, think_ms=None, now=now)
-        on_commit_match_changed(match_id=match.pk, ply=0, classroom_id=match.classroom_id)
-    return match
-
-
-def _player(player: User | str) -> dict[str, Any]:
-    return {"bot_level": player} if isinstance(player, str) else {"user": player}
-
-
-def _after(now: datetime, seconds: int | None) -> datetime | None:
-    return now + timedelta(seconds=seconds) if seconds else None
 
 
 def _locked(match: Match | int) -> Match:
@@ -232,11 +161,11 @@ def _commit(match: Match, kind: GameKind, state, action, now: datetime, applied=
     else:
         timing = kind.timing(setup, state, after, events)
         if timing.clock_seconds:
-            match.clock_deadline = _after(now, timing.clock_seconds)
+            match.clock_deadline = after_seconds(now, timing.clock_seconds)
         if timing.new_step:
             match.step_ply = match.ply
             match.turn_started_at = now
-            match.move_deadline = _after(now, timing.step_seconds)
+            match.move_deadline = after_seconds(now, timing.step_seconds)
     match.save(update_fields=CHANGING_FIELDS)
     awaited = kind.awaited(after)
     snap = snapshot(match, seats, moves[-1] if moves else None, awaited=awaited)

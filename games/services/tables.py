@@ -15,8 +15,9 @@ from classrooms.models import Classroom, Student, User
 from classrooms.permissions import student_is_current, student_of
 from games.models import Match, Seat, Table, TableInvite
 from games.services.broadcast import on_commit_user_event
+from games.services.creation import match_create
 from games.services.lobby import LobbyRefused, check_pairable
-from games.services.matches import CANNOT_PLAY, match_create
+from games.services.matches import CANNOT_PLAY
 
 TABLE_SEATS = (2, 3, 4)  # two: a challenge to one classmate
 TABLE_BOT = Seat.BotLevel.BEGINNER

@@ -133,13 +133,17 @@ class CardWarKind:
         return {"target": rules.TargetTimeout(), "answer": rules.AnswerTimeout()}.get(game.phase)
 
     def bot_action(self, state: Game, seat: int, level: str, seed_text: str) -> rules.Action:
+        """The rules' bot for the level; its randomness comes from the game's seed and moment
+        (`bot.bot_rng`), not from `seed_text`, so a computer's answer in a round is the same
+        whichever seat answered before it and whichever process asks."""
         game = state.rules
-        rng = bot.bot_rng(game, seat)  # fixed by the game's moment: the same in every process
+        rng = bot.bot_rng(game, seat)
         if game.phase == "target":
             return bot.choose_target(game, seat, rng)
         return bot.choose_submission(game, seat, BOT_PROFILES[level], rng)
 
     def bot_think_ms(self, state: Game, seat: int, level: str, seed_text: str) -> int:
+        """Drawn per seat and (war) round, so it stays put while the others answer."""
         game = state.rules
         rng = seeded_random(
             game.seed, game.draws, game.round, game.war_depth, seat, "think", salt=bot.BOT_SALT

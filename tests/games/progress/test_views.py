@@ -171,18 +171,20 @@ def test_the_practice_button_starts_a_warriors_match_against_the_computer(client
     ]
 
 
-def test_card_war_practice_starts_a_card_war_at_that_level(client, played):
-    # Until the card war's kind landed this practice said it was "coming with the card war".
+def test_card_war_practice_starts_a_card_war_match_against_the_computer(client, played):
     client.force_login(played[0].user)
     response = client.post(
-        reverse("progress:practice_start"), {"skill": "division", "practice": "cardwar:3"}
+        reverse("progress:practice_start"),
+        {"skill": "division", "practice": "cardwar:3"},
+        follow=True,
     )
-    match = Match.objects.latest("pk")
-    assert response.status_code == 302
-    assert response["Location"] == reverse("games:match", kwargs={"match_id": match.pk})
-    assert match.game == Match.Game.CARDWAR
-    assert match.variants["level"] == 3
-    assert [s.bot_level for s in match.seats.order_by("index")] == ["", "beginner"]
+    match = Match.objects.latest("created_at")
+    assert (match.game, match.variants["level"]) == ("cardwar", 3)
+    assert [(s.user, s.bot_level) for s in match.seats.order_by("index")] == [
+        (played[0].user, ""),
+        (None, "beginner"),
+    ]
+    assert 'id="cw-answer-form"' in response.content.decode()
 
 
 def test_a_practice_that_is_not_offered_is_refused(client, played):
