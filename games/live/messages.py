@@ -42,7 +42,16 @@ FIELDS: dict[str, set[str]] = {
 }
 # Fields the match page's forms carry for every kind (the JS fills the ones a kind needs).
 OPTIONAL = {"attacker", "target", "expression", "dice", "ply", "choice", "answer", "value"}
-LOBBY_FIELDS = {"challenge": "to", "accept": "challenge", "decline": "challenge"}
+LOBBY_FIELDS = {
+    "challenge": "to",
+    "accept": "challenge",
+    "decline": "challenge",
+    # card-war tables: a classmate answers an invitation; the host starts or closes it
+    "table_accept": "table",
+    "table_decline": "table",
+    "table_start": "table",
+    "table_cancel": "table",
+}
 
 
 class BadMessage(ValueError):
@@ -133,7 +142,8 @@ def parse(text: str | None) -> ClientMessage:
 
 
 def parse_lobby(text: str | None) -> dict[str, Any]:
-    """A lobby frame: challenge a classmate (`to`), or accept/decline a `challenge`."""
+    """A lobby frame: challenge a classmate (`to`), accept/decline a `challenge`, or answer,
+    start or close a card-war `table`."""
     data = _fields(text)
     kind = data.pop("kind", None)
     if kind not in LOBBY_FIELDS or set(data) != {LOBBY_FIELDS[kind]}:

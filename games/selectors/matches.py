@@ -93,8 +93,19 @@ def view_for(snap: dict[str, Any], viewer: Viewer, log: list | None = None) -> d
     return context | kind.screen(snap, state, viewer.seat)
 
 
+# What a finished card war's replay is told from: every answer as it was revealed, never the
+# private facts an answer carried when it arrived (`answer_received`).
+CARDWAR_REPLAY_EVENTS = frozenset(
+    {"round_started", "answers_revealed", "round_won", "war_started", "bonus", "player_out"}
+)
+
+
 def match_log(match: Match, names: list[str]) -> list[dict[str, Any]]:
-    """The replay: every applied move with the board as it was before it."""
+    """The replay: every applied move with the board as it was before it (the card war: its
+    public events in order, which its screen tells round by round)."""
+    moves = match.moves.filter(ply__isnull=False).order_by("ply")
+    if match.game == Match.Game.CARDWAR:
+        return [e for m in moves for e in m.events if e.get("type") in CARDWAR_REPLAY_EVENTS]
     return [
         {
             "ply": m.ply,
@@ -107,7 +118,7 @@ def match_log(match: Match, names: list[str]) -> list[dict[str, Any]]:
                 for index, side in enumerate(m.dice_before or [])
             ],
         }
-        for m in match.moves.filter(ply__isnull=False).order_by("ply")
+        for m in moves
     ]
 
 
