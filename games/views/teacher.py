@@ -83,11 +83,6 @@ def class_finished(request: HttpRequest, classroom_id: int) -> HttpResponse:
     return render(request, "games/class_finished.html", context)
 
 
-def _started(request: HttpRequest, classroom: Classroom, text: str) -> HttpResponse:
-    messages.success(request, text)
-    return redirect("games:class_live", classroom_id=classroom.pk)
-
-
 def _started(
     request: HttpRequest, classroom: Classroom, form: MatchSettingsForm, text: str
 ) -> HttpResponse:
