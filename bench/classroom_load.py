@@ -1,0 +1,342 @@
+"""Classroom load: N classes of 30 students playing at children's pace, against real Daphnes.
+
+Each class has 15 Maths Warriors matches between its 30 students, each move made after a
+think time of 3-15 s (`--think`), the teacher's live page polling the class's matches every
+3 s as the browser does, and one student's lobby open in a second tab. A pair whose match ends
+starts another. Measured over `--seconds`:
+
+- moves/s, and p50/p95/p99 from a move sent to both players' screens showing its ply;
+- lost updates: a move that did not reach both screens within 10 s (the players then reload,
+  as a child would, and play on);
+- the teacher's poll (p50/p95), and messages the channel layer reported dropping;
+- CPU per move of the Daphne processes, of PostgreSQL (this database's backends; and all of
+  PostgreSQL, shared with the machine) and of Redis (shared), from /proc, with the wall clock
+  and the load average.
+
+Then as many pairs on the bare echo consumer in the same Daphnes at the same pace, for the
+ratios. With several `--processes`, sockets are spread over them (as nginx would).
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/arena_live REDIS_URL=redis://127.0.0.1:6379/5 \\
+      .venv/bin/python bench/classroom_load.py --classes 1,4,8 --processes 1,2
+    .venv/bin/python bench/classroom_load.py --classes 1 --seconds 20    # embedded, a smoke run
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import signal
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import live_harness as h
+
+STUDENTS = 30
+POLL_SECONDS = 3.0
+LOST_AFTER = 10.0
+TARGET_P95_MS = 100.0
+
+
+@dataclass
+class Pair:
+    classroom_id: int
+    users: tuple[int, int]
+    cookies: tuple[str, str]
+    match_id: int
+
+
+@dataclass
+class Klass:
+    classroom_id: int
+    teacher_cookie: str
+    lobby_cookie: str
+    pairs: list[Pair]
+
+
+def make_classes(count: int, seed: int) -> list[Klass]:
+    """`count` classes of 30 new students and their teacher, each with 15 matches started."""
+    from classrooms.models import Classroom, Student, User
+    from games.services import match_create
+
+    tag = f"{time.time_ns()}"
+    out = []
+    for c in range(count):
+        room = Classroom.objects.create(name=f"Load {tag} {c}", code=f"L{tag[-8:]}{c:03d}")
+        teacher = User.objects.create(username=f"t{tag}{c}", role=User.Role.TEACHER)
+        room.teachers.add(teacher)
+        users = []
+        for i in range(STUDENTS):
+            user = User(username=f"s{tag}{c}x{i}", role=User.Role.STUDENT)
+            user.set_unusable_password()
+            user.save()
+            Student.objects.create(user=user, classroom=room, display_name=f"Pupil {i + 1}")
+            users.append(user)
+        cookies = [h.session_cookie(u) for u in users]
+        pairs = []
+        for i in range(0, STUDENTS, 2):
+            two = users[i : i + 2]
+            match = match_create(
+                classroom=room, players=two, seed=seed + c * 100 + i, clock_seconds=3600
+            )
+            pairs.append(
+                Pair(room.pk, (two[0].pk, two[1].pk), (cookies[i], cookies[i + 1]), match.pk)
+            )
+        out.append(Klass(room.pk, h.session_cookie(teacher), cookies[0], pairs))
+    return out
+
+
+def rematch(pair: Pair, seed: int) -> int:
+    """The pair's next match, once the last one is over (as the teacher pairs them again)."""
+    from classrooms.models import Classroom, User
+    from games.services import match_create
+
+    users = list(User.objects.filter(pk__in=pair.users).order_by("pk"))
+    room = Classroom.objects.get(pk=pair.classroom_id)
+    return match_create(classroom=room, players=users, seed=seed, clock_seconds=3600).pk
+
+
+@dataclass
+class Results:
+    moves: list[float] = field(default_factory=list)
+    lost: int = 0
+    games: int = 0
+    polls: list[float] = field(default_factory=list)
+    poll_errors: int = 0
+    lobby_messages: int = 0
+
+
+class Run:
+    """One measured run: the classes on `bases` (one Daphne each) until `until`."""
+
+    def __init__(self, bases: list[str], think: tuple[float, float], until: float, seed: int):
+        self.bases = bases
+        self.think = think
+        self.until = until
+        self.rng = random.Random(seed)
+        self.results = Results()
+        self.sockets = 0
+
+    def base(self) -> str:
+        self.sockets += 1
+        return self.bases[self.sockets % len(self.bases)]
+
+    def pause(self) -> float:
+        return self.rng.uniform(*self.think)
+
+    async def seat(self, pair: Pair) -> list[h.WarriorsPlayer]:
+        players = []
+        for cookie in pair.cookies:
+            sock = await h.connect(self.base(), f"/ws/match/{pair.match_id}/", cookie)
+            players.append(h.WarriorsPlayer(sock))
+        async with asyncio.timeout(120):
+            await asyncio.gather(*(p.wait_ply(0) for p in players))
+        return players
+
+    async def play(self, pair: Pair, ready: asyncio.Barrier, start: asyncio.Event) -> None:
+        players = await self.seat(pair)
+        await ready.wait()
+        await start.wait()
+        while True:
+            await asyncio.sleep(self.pause())
+            if time.perf_counter() >= self.until:
+                break
+            a, b = players
+            if a.finished or b.finished:
+                self.results.games += 1
+                await asyncio.gather(a.close(), b.close())
+                pair.match_id = await asyncio.to_thread(rematch, pair, self.rng.randrange(2**31))
+                players = await self.seat(pair)
+                continue
+            mover = a if a.my_turn else b
+            ply = mover.ply
+            sent = time.perf_counter()
+            await mover.sock.send(mover.frame())
+            try:
+                async with asyncio.timeout(LOST_AFTER):
+                    done = await asyncio.gather(a.wait_ply(ply + 1), b.wait_ply(ply + 1))
+            except TimeoutError:
+                # A screen that never showed the move: the child reloads the page.
+                self.results.lost += 1
+                self.results.moves.append(float("inf"))
+                await asyncio.gather(a.close(), b.close())
+                players = await self.seat(pair)
+                continue
+            self.results.moves.append(max(done) - sent)
+        await asyncio.gather(*(p.close() for p in players))
+
+    async def teacher(self, klass: Klass, start: asyncio.Event) -> None:
+        """The live page's poll: GET the class's matches every 3 s, as htmx does."""
+        await start.wait()
+        await asyncio.sleep(self.rng.uniform(0, POLL_SECONDS))
+        base = self.base()
+        host, port = base.removeprefix("http://").split(":")
+        request = (
+            f"GET /play/class/{klass.classroom_id}/matches/ HTTP/1.1\r\nHost: {host}:{port}\r\n"
+            f"Cookie: sessionid={klass.teacher_cookie}\r\nHX-Request: true\r\n"
+            "Connection: close\r\n\r\n"
+        ).encode()
+        while time.perf_counter() < self.until:
+            sent = time.perf_counter()
+            try:
+                reader, writer = await asyncio.open_connection(host, int(port))
+                writer.write(request)
+                body = await reader.read()
+                writer.close()
+                ok = body.startswith(b"HTTP/1.1 200")
+            except OSError:
+                ok = False
+            if ok:
+                self.results.polls.append(time.perf_counter() - sent)
+            else:
+                self.results.poll_errors += 1
+            await asyncio.sleep(max(0.0, POLL_SECONDS - (time.perf_counter() - sent)))
+
+    async def lobby(self, klass: Klass, ready: asyncio.Barrier, start: asyncio.Event) -> None:
+        sock = await h.connect(self.base(), "/ws/lobby/", klass.lobby_cookie)
+        await ready.wait()
+        await start.wait()
+        try:
+            while time.perf_counter() < self.until:
+                try:
+                    async with asyncio.timeout(max(0.1, self.until - time.perf_counter())):
+                        await sock.recv()
+                    self.results.lobby_messages += 1
+                except TimeoutError:
+                    break
+        finally:
+            await sock.close()
+
+
+async def measure(bases, pids, classes: list[Klass], args) -> dict:
+    pairs = [p for k in classes for p in k.pairs]
+    ready = asyncio.Barrier(len(pairs) + len(classes) + 1)
+    start = asyncio.Event()
+    run = Run(bases, args.think, until=float("inf"), seed=args.seed)
+    tasks = [asyncio.create_task(run.play(p, ready, start)) for p in pairs]
+    tasks += [asyncio.create_task(run.lobby(k, ready, start)) for k in classes]
+    tasks += [asyncio.create_task(run.teacher(k, start)) for k in classes]
+    async with asyncio.timeout(600):
+        await ready.wait()  # every socket connected and shown its board
+    # What the servers burn with every socket open and nobody moving (timers, the sweeper,
+    # Redis polling), so per-move figures can be read above it.
+    idle = h.CpuMeter(pids)
+    idle.start()
+    await asyncio.sleep(args.idle_seconds)
+    idle_cpu = idle.stop()
+    meter = h.CpuMeter(pids)
+    offset = h.log_offset()
+    meter.start()
+    run.until = time.perf_counter() + args.seconds
+    start.set()
+    await asyncio.gather(*tasks)
+    cpu = meter.stop()
+    res = run.results
+
+    # The echo: as many pairs, the same pace, the same Daphnes.
+    echo: list[float] = []
+    ready = asyncio.Barrier(len(pairs) + 1)
+    until = float("inf")
+
+    def keep_going(_n: int) -> bool:
+        return time.perf_counter() < until
+
+    echoes = asyncio.gather(
+        *(
+            h.echo_pair(bases[i % len(bases)], i, ready, keep_going, run.pause, echo)
+            for i in range(len(pairs))
+        )
+    )
+    async with asyncio.timeout(600):
+        await ready.wait()
+    echo_meter = h.CpuMeter(pids)
+    echo_meter.start()
+    until = time.perf_counter() + args.echo_seconds
+    await echoes
+    echo_cpu = echo_meter.stop()
+    return {
+        "res": res,
+        "cpu": cpu,
+        "idle": idle_cpu["server"] / idle_cpu["wall"],
+        "echo": echo,
+        "echo_cpu": echo_cpu,
+        "dropped": h.dropped_since(offset),
+    }
+
+
+def report(classes: int, processes: int, out: dict, seconds: float) -> tuple[float, int]:
+    res, cpu, echo, ecpu = out["res"], out["cpu"], out["echo"], out["echo_cpu"]
+    done = [s for s in res.moves if s != float("inf")]
+    n = max(1, len(res.moves))
+    p50, p95, p99 = h.percentiles(res.moves)
+    e50, e95, e99 = h.percentiles(echo)
+    t50, t95, _ = h.percentiles(res.polls)
+    echo_cpu = ecpu["server"] / max(1, len(echo)) * 1000
+    move_cpu = cpu["server"] / n * 1000
+    idle_ms = out["idle"] * 1000  # server CPU ms per second with nobody moving
+    print(
+        f"{processes:>3} {classes:>7} {len(res.moves):>6} {len(res.moves) / seconds:>7.1f} "
+        f"{p50:>7.1f} {p95:>7.1f} {p99:>7.1f} {res.lost:>5} {out['dropped']:>5} | "
+        f"{t50:>6.1f} {t95:>6.1f} {res.poll_errors:>4} | "
+        f"{move_cpu:>6.2f} {cpu['pg_ours'] / n * 1000:>6.2f} {cpu['pg_all'] / n * 1000:>6.2f} "
+        f"{cpu['redis'] / n * 1000:>6.2f} | {e50:>6.1f} {e95:>6.1f} {e99:>6.1f} {echo_cpu:>6.2f} | "
+        f"{p95 / e95:>5.1f} {move_cpu / echo_cpu:>5.1f} | {idle_ms:>5.1f} | {res.games:>3} "
+        f"{len(done)}",
+        flush=True,
+    )
+    return p95, res.lost
+
+
+def main() -> None:
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--classes", default="1,4,8", help="class counts, one run each")
+    parser.add_argument("--processes", default="1", help="Daphne process counts, e.g. 1,2,3")
+    parser.add_argument("--seconds", type=float, default=60.0, help="measured time per run")
+    parser.add_argument("--echo-seconds", type=float, default=30.0)
+    parser.add_argument("--idle-seconds", type=float, default=5.0)
+    parser.add_argument("--think", default="3,15", help="think time range in seconds")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    low, high = (float(x) for x in args.think.split(","))
+    args.think = (low, high)
+    env = h.bench_env()
+    h.setup_django(env)
+    print(
+        f"== {h.stack_label()}: classes of {STUDENTS}, think {low:g}-{high:g} s, "
+        f"{args.seconds:g} s per run; {h.load_average()}"
+    )
+    print(
+        "procs classes  moves moves/s    p50     p95     p99  lost  drop | "
+        "poll50 poll95 perr |  cpu/mv pg/mv pgall/mv redis/mv | "
+        "echo50 echo95 echo99 ecpu/msg | p95x cpux | idle/s | games ok  (ms; CPU ms per move)"
+    )
+    for processes in (int(x) for x in args.processes.split(",")):
+        best = None
+        for count in (int(x) for x in args.classes.split(",")):
+            classes = make_classes(count, args.seed)
+            servers = [h.start_daphne(env) for _ in range(processes)]
+            try:
+                out = asyncio.run(
+                    measure([b for _, b in servers], [p.pid for p, _ in servers], classes, args)
+                )
+            finally:
+                for proc, _ in servers:
+                    h.stop_daphne(proc)
+            p95, lost = report(count, processes, out, args.seconds)
+            if p95 <= TARGET_P95_MS and lost == 0:
+                best = count
+        print(
+            f"   {processes} process(es): most classes with p95 <= {TARGET_P95_MS:g} ms and "
+            f"nothing lost: {best if best is not None else 'none of those tried'}; "
+            f"{h.load_average()}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
