@@ -138,7 +138,11 @@ class Run:
         return players
 
     async def play(self, pair: Pair, ready: asyncio.Barrier, start: asyncio.Event) -> None:
-        players = await self.seat(pair)
+        try:
+            players = await self.seat(pair)
+        except BaseException:
+            await ready.abort()  # fail the run now, not after the barrier's timeout
+            raise
         await ready.wait()
         await start.wait()
         while True:

@@ -135,19 +135,34 @@ def dropped_since(offset: int) -> int:
     return sum(int(n) for n in DROPPED.findall(text))
 
 
-async def connect(base: str, path: str, cookie: str | None):
+# Handshakes in flight at once: a burst of hundreds overflows the server's listen backlog
+# (connections reset before any HTTP answer), which real classes, logging in over a minute,
+# never do.
+_handshakes: dict[asyncio.AbstractEventLoop, asyncio.Semaphore] = {}
+
+
+async def connect(base: str, path: str, cookie: str | None, tries: int = 5):
     import websockets
 
     headers = {"Origin": base}
     if cookie:
         headers["Cookie"] = f"sessionid={cookie}"
-    return await websockets.connect(
-        base.replace("http", "ws") + path,
-        additional_headers=headers,
-        open_timeout=120,
-        max_size=2**22,
-        ping_interval=None,  # a busy server must not look dead to the benchmark itself
-    )
+    for attempt in range(tries):
+        try:
+            loop = asyncio.get_running_loop()
+            async with _handshakes.setdefault(loop, asyncio.Semaphore(32)):
+                return await websockets.connect(
+                    base.replace("http", "ws") + path,
+                    additional_headers=headers,
+                    open_timeout=120,
+                    max_size=2**22,
+                    ping_interval=None,  # a busy server must not look dead to the benchmark
+                )
+        except (OSError, websockets.InvalidMessage):
+            if attempt == tries - 1:
+                raise
+            await asyncio.sleep(0.5 * (attempt + 1))
+    raise AssertionError("unreachable")
 
 
 class WarriorsPlayer:
