@@ -75,25 +75,40 @@ def session_cookie(user) -> str:
     return client.cookies["sessionid"].value
 
 
-def start_daphne(env: dict[str, str]) -> tuple[subprocess.Popen, str]:
+@dataclass(frozen=True)
+class Server:
+    """Which code a Daphne runs: this checkout, or an older one (`--before`) for the figure
+    before a change, on the same database and in the same run."""
+
+    label: str
+    root: Path
+    app: str
+    env: dict[str, str]
+
+
+def servers(before: str | None) -> list[Server]:
+    """This checkout's server, after an older checkout's when `before` names one."""
+    now = Server("after" if before else "this", ROOT, "bench.asgi:application", {})
+    if not before:
+        return [now]
+    # Older checkouts routed the echo from inside the app when ARENA_BENCH_ECHO=1.
+    old = Server(
+        "before", Path(before).resolve(), "config.asgi:application", {"ARENA_BENCH_ECHO": "1"}
+    )
+    return [old, now]
+
+
+def start_daphne(env: dict[str, str], server: Server | None = None) -> tuple[subprocess.Popen, str]:
     """One Daphne process as production runs it (DEBUG off), with the echo consumer routed."""
+    server = server or servers(None)[0]
     port = free_port()
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "config.asgi:application",
-        ],
-        cwd=ROOT,
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), server.app],
+        cwd=server.root,
         env={
             **os.environ,
             **env,
-            "ARENA_BENCH_ECHO": "1",
+            **server.env,
             # As in production: no query logging, no template debugging.
             "DEBUG": "0",
             "SECURE_SSL_REDIRECT": "0",

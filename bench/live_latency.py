@@ -8,11 +8,15 @@ The same harness then runs against a bare echo consumer (group_send to the pair,
 no templates) in the same Daphne process, and the ratios of p50s and p95s, and of the
 server's CPU per move to its CPU per echo message, are printed. CPU is read from /proc: the
 Daphne process, this database's PostgreSQL backends, and Redis (shared with the machine).
+With `--before CHECKOUT` an older checkout's Daphne plays the same size first, on the same
+database: the figure before a change and after it.
 
     .venv/bin/python bench/live_latency.py                      # embedded defaults (SQLite)
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/arena_live \\
     REDIS_URL=redis://127.0.0.1:6379/5 .venv/bin/python bench/live_latency.py
     .venv/bin/python bench/live_latency.py --sizes 1,50 --moves 8
+    git worktree add /tmp/before f62154d  # then:
+    .venv/bin/python bench/live_latency.py --before /tmp/before
 
 Without DATABASE_URL it uses a fresh temporary SQLite file and the in-memory channel layer.
 """
@@ -119,37 +123,43 @@ async def run_size(base: str, matches, moves: int, pid: int):
     return moves_samples, echo_samples, cpu, echo_meter.stop()
 
 
-def run_one(sizes: list[int], moves: int) -> None:
+def run_one(sizes: list[int], moves: int, before: str | None) -> None:
     env = h.bench_env()
     h.setup_django(env)
     print(f"== {h.stack_label()}: {moves} moves per match, think 0.5-1.5 s; {h.load_average()}")
     print(
-        f"{'matches':>7} {'moves':>6} {'mv/s':>6} {'p50':>7} {'p95':>7} {'p99':>7} {'lost':>4} "
-        f"{'drop':>4} | {'echo50':>6} {'echo95':>6} {'echo99':>6} | {'x p50':>5} {'x p95':>5} | "
+        f"{'code':>6} {'matches':>7} {'moves':>6} {'mv/s':>6} {'p50':>7} {'p95':>7} {'p99':>7} "
+        f"{'lost':>4} {'drop':>4} | {'echo50':>6} {'echo95':>6} {'echo99':>6} | "
+        f"{'x p50':>5} {'x p95':>5} | "
         f"{'cpu/mv':>6} {'echo/msg':>8} {'x cpu':>5} | {'pg/mv':>5} {'redis/mv':>8}  (ms)"
     )
     for size in sizes:
-        matches = make_matches(size)
-        offset = h.log_offset()
-        proc, base = h.start_daphne(env)
-        try:
-            move_s, echo_s, cpu, ecpu = asyncio.run(run_size(base, matches, moves, proc.pid))
-        finally:
-            h.stop_daphne(proc)
-        n = max(1, len(move_s))
-        p50, p95, p99 = h.percentiles(move_s)
-        e50, e95, e99 = h.percentiles(echo_s)
-        lost = sum(1 for s in move_s if s == float("inf"))
-        move_cpu = cpu["server"] / n * 1000
-        echo_cpu = ecpu["server"] / max(1, len(echo_s)) * 1000
-        print(
-            f"{size:>7} {n:>6} {n / cpu['wall']:>6.1f} {p50:>7.1f} {p95:>7.1f} {p99:>7.1f} "
-            f"{lost:>4} {h.dropped_since(offset):>4} | {e50:>6.1f} {e95:>6.1f} {e99:>6.1f} | "
-            f"{p50 / e50:>5.1f} {p95 / e95:>5.1f} | {move_cpu:>6.2f} {echo_cpu:>8.2f} "
-            f"{move_cpu / echo_cpu:>5.1f} | {cpu['pg_ours'] / n * 1000:>5.2f} "
-            f"{cpu['redis'] / n * 1000:>8.2f}  {h.load_average()}",
-            flush=True,
-        )
+        for server in h.servers(before):
+            matches = make_matches(size)
+            offset = h.log_offset()
+            proc, base = h.start_daphne(env, server)
+            try:
+                move_s, echo_s, cpu, ecpu = asyncio.run(run_size(base, matches, moves, proc.pid))
+            finally:
+                h.stop_daphne(proc)
+            report(server.label, size, move_s, echo_s, cpu, ecpu, h.dropped_since(offset))
+
+
+def report(label: str, size: int, move_s, echo_s, cpu, ecpu, dropped: int) -> None:
+    n = max(1, len(move_s))
+    p50, p95, p99 = h.percentiles(move_s)
+    e50, e95, e99 = h.percentiles(echo_s)
+    lost = sum(1 for s in move_s if s == float("inf"))
+    move_cpu = cpu["server"] / n * 1000
+    echo_cpu = ecpu["server"] / max(1, len(echo_s)) * 1000
+    print(
+        f"{label:>6} {size:>7} {n:>6} {n / cpu['wall']:>6.1f} {p50:>7.1f} {p95:>7.1f} "
+        f"{p99:>7.1f} {lost:>4} {dropped:>4} | {e50:>6.1f} {e95:>6.1f} {e99:>6.1f} | "
+        f"{p50 / e50:>5.1f} {p95 / e95:>5.1f} | {move_cpu:>6.2f} {echo_cpu:>8.2f} "
+        f"{move_cpu / echo_cpu:>5.1f} | {cpu['pg_ours'] / n * 1000:>5.2f} "
+        f"{cpu['redis'] / n * 1000:>8.2f}  {h.load_average()}",
+        flush=True,
+    )
 
 
 def main() -> None:
@@ -158,8 +168,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1,50,200")
     parser.add_argument("--moves", type=int, default=10)
+    parser.add_argument(
+        "--before",
+        metavar="CHECKOUT",
+        help="also run an older checkout's Daphne first, e.g. a `git worktree` of main",
+    )
     args = parser.parse_args()
-    run_one([int(s) for s in args.sizes.split(",")], args.moves)
+    run_one([int(s) for s in args.sizes.split(",")], args.moves, args.before)
 
 
 if __name__ == "__main__":
