@@ -1,13 +1,15 @@
 """Classroom load: N classes of 30 students playing at children's pace, against real Daphnes.
 
-Each class has 15 Maths Warriors matches between its 30 students, each move made after a
+Each class has 15 matches between its 30 students (`--games`: Maths Warriors and card war
+taking turns), each move (a card-war answer or target) made after a
 think time of 3-15 s (`--think`), the teacher's live page polling the class's matches every
 3 s as the browser does, and one student's lobby open in a second tab. A pair whose match ends
 starts another. Measured over `--seconds`:
 
 - moves/s, and p50/p95/p99 from a move sent to both players' screens showing its ply;
-- lost updates: a move that did not reach both screens within 10 s (the players then reload,
-  as a child would, and play on);
+- lost updates: a move that did not reach both screens within 10 s; the screens then ask
+  "still this ply?" as static/js/live.js does after a silence ("fixed" when that brought the
+  move), and reload the page if even that fails;
 - the teacher's poll (p50/p95), and messages the channel layer reported dropping;
 - CPU per move of the Daphne processes, of PostgreSQL (this database's backends; and all of
   PostgreSQL, shared with the machine) and of Redis (shared), from /proc, with the wall clock
@@ -29,6 +31,7 @@ import random
 import signal
 import sys
 import time
+from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,6 +51,7 @@ class Pair:
     users: tuple[int, int]
     cookies: tuple[str, str]
     match_id: int
+    game: str
 
 
 @dataclass
@@ -58,10 +62,10 @@ class Klass:
     pairs: list[Pair]
 
 
-def make_classes(count: int, seed: int) -> list[Klass]:
-    """`count` classes of 30 new students and their teacher, each with 15 matches started."""
+def make_classes(count: int, seed: int, games: list[str]) -> list[Klass]:
+    """`count` classes of 30 new students and their teacher, each with 15 matches started, the
+    games taking turns."""
     from classrooms.models import Classroom, Student, User
-    from games.services import match_create
 
     tag = f"{time.time_ns()}"
     out = []
@@ -79,31 +83,35 @@ def make_classes(count: int, seed: int) -> list[Klass]:
         cookies = [h.session_cookie(u) for u in users]
         pairs = []
         for i in range(0, STUDENTS, 2):
-            two = users[i : i + 2]
-            match = match_create(
-                classroom=room, players=two, seed=seed + c * 100 + i, clock_seconds=3600
-            )
-            pairs.append(
-                Pair(room.pk, (two[0].pk, two[1].pk), (cookies[i], cookies[i + 1]), match.pk)
-            )
+            two, game = users[i : i + 2], games[(i // 2) % len(games)]
+            match = _start(room, two, game, seed + c * 100 + i)
+            pair = Pair(room.pk, (two[0].pk, two[1].pk), (cookies[i], cookies[i + 1]), match, game)
+            pairs.append(pair)
         out.append(Klass(room.pk, h.session_cookie(teacher), cookies[0], pairs))
     return out
+
+
+def _start(room, players, game: str, seed: int) -> int:
+    from games.services import match_create
+
+    return match_create(
+        game=game, classroom=room, players=players, seed=seed, clock_seconds=3600
+    ).pk
 
 
 def rematch(pair: Pair, seed: int) -> int:
     """The pair's next match, once the last one is over (as the teacher pairs them again)."""
     from classrooms.models import Classroom, User
-    from games.services import match_create
 
     users = list(User.objects.filter(pk__in=pair.users).order_by("pk"))
-    room = Classroom.objects.get(pk=pair.classroom_id)
-    return match_create(classroom=room, players=users, seed=seed, clock_seconds=3600).pk
+    return _start(Classroom.objects.get(pk=pair.classroom_id), users, pair.game, seed)
 
 
 @dataclass
 class Results:
-    moves: list[float] = field(default_factory=list)
+    moves: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     lost: int = 0
+    repaired: int = 0
     games: int = 0
     polls: list[float] = field(default_factory=list)
     poll_errors: int = 0
@@ -128,11 +136,11 @@ class Run:
     def pause(self) -> float:
         return self.rng.uniform(*self.think)
 
-    async def seat(self, pair: Pair) -> list[h.WarriorsPlayer]:
+    async def seat(self, pair: Pair) -> list[h.Player]:
         players = []
         for cookie in pair.cookies:
             sock = await h.connect(self.base(), f"/ws/match/{pair.match_id}/", cookie)
-            players.append(h.WarriorsPlayer(sock))
+            players.append(h.PLAYERS[pair.game](sock))
         async with asyncio.timeout(120):
             await asyncio.gather(*(p.wait_ply(0) for p in players))
         return players
@@ -156,22 +164,36 @@ class Run:
                 pair.match_id = await asyncio.to_thread(rematch, pair, self.rng.randrange(2**31))
                 players = await self.seat(pair)
                 continue
-            mover = a if a.my_turn else b
+            movers = [p for p in players if p.my_turn]
+            if not movers:  # nobody is awaited just now (a round being revealed)
+                continue
+            mover = movers[0]
             ply = mover.ply
             sent = time.perf_counter()
             await mover.sock.send(mover.frame())
+            samples = self.results.moves[pair.game]
             try:
-                async with asyncio.timeout(LOST_AFTER):
-                    done = await asyncio.gather(a.wait_ply(ply + 1), b.wait_ply(ply + 1))
-            except TimeoutError:
-                # A screen that never showed the move: the child reloads the page.
-                self.results.lost += 1
-                self.results.moves.append(float("inf"))
-                await asyncio.gather(a.close(), b.close())
-                players = await self.seat(pair)
+                samples.append(await self.both_see(players, ply + 1) - sent)
                 continue
-            self.results.moves.append(max(done) - sent)
+            except TimeoutError:
+                self.results.lost += 1  # a screen that never showed the move in time
+                samples.append(float("inf"))
+            # As static/js/live.js does after a silence: "still this ply?"; the child reloads
+            # the page only if that does not bring the board back either.
+            await asyncio.gather(*(p.sync() for p in players))
+            try:
+                await self.both_see(players, ply + 1)
+                self.results.repaired += 1
+            except TimeoutError:
+                await asyncio.gather(*(p.close() for p in players))
+                players = await self.seat(pair)
         await asyncio.gather(*(p.close() for p in players))
+
+    @staticmethod
+    async def both_see(players: list[h.Player], ply: int) -> float:
+        """When the later of the screens showed `ply` (TimeoutError after LOST_AFTER)."""
+        async with asyncio.timeout(LOST_AFTER):
+            return max(await asyncio.gather(*(p.wait_ply(ply) for p in players)))
 
     async def teacher(self, klass: Klass, start: asyncio.Event) -> None:
         """The live page's poll: GET the class's matches every 3 s, as htmx does."""
@@ -272,27 +294,41 @@ async def measure(bases, pids, classes: list[Klass], args) -> dict:
     }
 
 
+HEADER = (
+    "procs classes game       moves moves/s    p50     p95     p99  lost fixed drop | "
+    "poll50 poll95 perr | cpu/mv  pg/mv pgall/mv redis/mv | echo50 echo95 echo99 ecpu/msg | "
+    "p95x  cpux | idle/s games"
+)
+
+
 def report(classes: int, processes: int, out: dict, seconds: float) -> tuple[float, int]:
+    """One line for all moves (with the CPU figures), then one per game; (p95, lost)."""
     res, cpu, echo, ecpu = out["res"], out["cpu"], out["echo"], out["echo_cpu"]
-    done = [s for s in res.moves if s != float("inf")]
-    n = max(1, len(res.moves))
-    p50, p95, p99 = h.percentiles(res.moves)
+    every = [x for samples in res.moves.values() for x in samples]
+    n = max(1, len(every))
     e50, e95, e99 = h.percentiles(echo)
     t50, t95, _ = h.percentiles(res.polls)
     echo_cpu = ecpu["server"] / max(1, len(echo)) * 1000
     move_cpu = cpu["server"] / n * 1000
     idle_ms = out["idle"] * 1000  # server CPU ms per second with nobody moving
-    print(
-        f"{processes:>3} {classes:>7} {len(res.moves):>6} {len(res.moves) / seconds:>7.1f} "
-        f"{p50:>7.1f} {p95:>7.1f} {p99:>7.1f} {res.lost:>5} {out['dropped']:>5} | "
-        f"{t50:>6.1f} {t95:>6.1f} {res.poll_errors:>4} | "
-        f"{move_cpu:>6.2f} {cpu['pg_ours'] / n * 1000:>6.2f} {cpu['pg_all'] / n * 1000:>6.2f} "
-        f"{cpu['redis'] / n * 1000:>6.2f} | {e50:>6.1f} {e95:>6.1f} {e99:>6.1f} {echo_cpu:>6.2f} | "
-        f"{p95 / e95:>5.1f} {move_cpu / echo_cpu:>5.1f} | {idle_ms:>5.1f} | {res.games:>3} "
-        f"{len(done)}",
-        flush=True,
-    )
-    return p95, res.lost
+    per = (cpu["pg_ours"] / n * 1000, cpu["pg_all"] / n * 1000, cpu["redis"] / n * 1000)
+    rows = [("all", every), *(sorted(res.moves.items()) if len(res.moves) > 1 else [])]
+    for label, samples in rows:
+        p50, p95, p99 = h.percentiles(samples)
+        lost = sum(1 for x in samples if x == float("inf"))
+        line = (
+            f"{processes:>5} {classes:>7} {label:<9} {len(samples):>6} "
+            f"{len(samples) / seconds:>7.1f} {p50:>7.1f} {p95:>7.1f} {p99:>7.1f} {lost:>5}"
+        )
+        if label == "all":
+            line += (
+                f" {res.repaired:>5} {out['dropped']:>4} | {t50:>6.1f} {t95:>6.1f} "
+                f"{res.poll_errors:>4} | {move_cpu:>6.2f} {per[0]:>6.2f} {per[1]:>8.2f} "
+                f"{per[2]:>8.2f} | {e50:>6.1f} {e95:>6.1f} {e99:>6.1f} {echo_cpu:>8.2f} | "
+                f"{p95 / e95:>5.1f} {move_cpu / echo_cpu:>5.1f} | {idle_ms:>6.1f} {res.games:>5}"
+            )
+        print(line, flush=True)
+    return h.percentiles(every)[1], res.lost
 
 
 def main() -> None:
@@ -305,6 +341,9 @@ def main() -> None:
     parser.add_argument("--idle-seconds", type=float, default=5.0)
     parser.add_argument("--think", default="3,15", help="think time range in seconds")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--games", default="warriors,cardwar", help="the games a class plays, taking turns"
+    )
     args = parser.parse_args()
     low, high = (float(x) for x in args.think.split(","))
     args.think = (low, high)
@@ -314,15 +353,11 @@ def main() -> None:
         f"== {h.stack_label()}: classes of {STUDENTS}, think {low:g}-{high:g} s, "
         f"{args.seconds:g} s per run; {h.load_average()}"
     )
-    print(
-        "procs classes  moves moves/s    p50     p95     p99  lost  drop | "
-        "poll50 poll95 perr |  cpu/mv pg/mv pgall/mv redis/mv | "
-        "echo50 echo95 echo99 ecpu/msg | p95x cpux | idle/s | games ok  (ms; CPU ms per move)"
-    )
+    print(HEADER + "   (ms; CPU ms per move)")
     for processes in (int(x) for x in args.processes.split(",")):
         best = None
         for count in (int(x) for x in args.classes.split(",")):
-            classes = make_classes(count, args.seed)
+            classes = make_classes(count, args.seed, args.games.split(","))
             servers = [h.start_daphne(env) for _ in range(processes)]
             try:
                 out = asyncio.run(

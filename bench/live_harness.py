@@ -7,6 +7,7 @@ Not a benchmark itself: `live_latency.py` (pairs playing fast) and `classroom_lo
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import os
 import re
@@ -26,10 +27,12 @@ LOG = Path(tempfile.gettempdir()) / "live_bench_daphne.log"
 # channels-redis (and our layer, config/channel_layer.py) log every dropped message here.
 DROPPED = re.compile(r"channel layer dropped (\d+)")
 
-BOARD = re.compile(
-    r'<div id="board"[^>]*?data-ply="(\d+)" data-my-turn="(\d)"\s+data-finished="(\d)"'
-)
+BOARD = re.compile(r'<div id="board"[^>]*>')
+PLY = re.compile(r'data-ply="(\d+)"')
+MY_TURN = re.compile(r'data-my-turn="(\d)"')
+FINISHED = re.compile(r'data-finished="(\d)"')
 DIE = re.compile(r'data-die="([AB]-D\d+)" data-value="(\d+)" data-sides="\d+" data-side="(\w+)"')
+CHOICE = re.compile(r'name="choice" value="([^"]+)"')
 
 
 def free_port() -> int:
@@ -180,27 +183,30 @@ async def connect(base: str, path: str, cookie: str | None, tries: int = 5):
     raise AssertionError("unreachable")
 
 
-class WarriorsPlayer:
-    """One scripted browser on a Maths Warriors match: reads every message, keeps the board."""
+class Player:
+    """One scripted browser on a match: reads every message, keeps the latest board it was sent.
+
+    Like static/js/live.js it can ask "still this ply?" (`sync`) when it heard nothing."""
 
     def __init__(self, sock) -> None:
         self.sock = sock
         self.ply = -1
         self.my_turn = False
         self.finished = False
-        self.dice: list[tuple[str, int, str]] = []
+        self.board = ""
         self.changed = asyncio.Event()
         self.reader = asyncio.create_task(self.read())
 
     async def read(self) -> None:
         try:
             async for text in self.sock:
-                found = BOARD.search(text)
-                if found:
-                    self.ply = int(found.group(1))
-                    self.my_turn = found.group(2) == "1"
-                    self.finished = found.group(3) == "1"
-                    self.dice = [(d, int(v), s) for d, v, s in DIE.findall(text)]
+                tag = BOARD.search(text)
+                if tag:
+                    attrs = tag.group(0)
+                    self.ply = int(PLY.search(attrs).group(1))
+                    self.my_turn = MY_TURN.search(attrs).group(1) == "1"
+                    self.finished = FINISHED.search(attrs).group(1) == "1"
+                    self.board = text
                     self.changed.set()
         except Exception:  # a closed socket: the waiters time out and count it
             return
@@ -212,20 +218,50 @@ class WarriorsPlayer:
         return time.perf_counter()
 
     def choose(self) -> dict:
-        mine = [(v, d) for d, v, s in self.dice if s == "mine"]
-        theirs = [(v, d) for d, v, s in self.dice if s == "theirs"]
+        raise NotImplementedError
+
+    def frame(self) -> str:
+        return json.dumps({**self.choose(), "ply": str(self.ply), "HEADERS": {}})
+
+    async def sync(self) -> None:
+        await self.sock.send(json.dumps({"kind": "sync", "ply": str(self.ply), "HEADERS": {}}))
+
+    async def close(self) -> None:
+        await self.sock.close()
+        self.reader.cancel()
+
+
+class WarriorsPlayer(Player):
+    """Maths Warriors: the strongest Strength attack that captures, or a skip."""
+
+    def choose(self) -> dict:
+        dice = [(d, int(v), s) for d, v, s in DIE.findall(self.board)]
+        mine = [(v, d) for d, v, s in dice if s == "mine"]
+        theirs = [(v, d) for d, v, s in dice if s == "theirs"]
         options = [(t, a, td, ad) for a, ad in mine for t, td in theirs if a > t]
         if not options:
             return {"kind": "skip"}
         _t, _a, target, attacker = max(options)
         return {"kind": "strength", "attacker": attacker, "target": target}
 
-    def frame(self) -> str:
-        return json.dumps({**self.choose(), "ply": str(self.ply), "HEADERS": {}})
 
-    async def close(self) -> None:
-        await self.sock.close()
-        self.reader.cancel()
+class CardWarPlayer(Player):
+    """Card war: the first calculation offered, with its value worked out (a child who is
+    right), or a target when it is this player's to name."""
+
+    def choose(self) -> dict:
+        from games.rules.expressions import evaluate
+
+        choices = CHOICE.findall(self.board)
+        if not choices:
+            return {"kind": "target", "value": "5"}
+        text = html.unescape(choices[0])
+        value = evaluate(text, powers=True)
+        answer = str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
+        return {"kind": "answer", "choice": text, "answer": answer}
+
+
+PLAYERS = {"warriors": WarriorsPlayer, "cardwar": CardWarPlayer}
 
 
 def cpu_seconds(pid: int) -> float:
