@@ -94,11 +94,11 @@ def servers(before: str | None) -> list[Server]:
     now = Server("after" if before else "this", ROOT, "bench.asgi:application", {})
     if not before:
         return [now]
-    # Older checkouts routed the echo from inside the app when ARENA_BENCH_ECHO=1.
-    old = Server(
-        "before", Path(before).resolve(), "config.asgi:application", {"ARENA_BENCH_ECHO": "1"}
-    )
-    return [old, now]
+    root = Path(before).resolve()
+    if (root / "bench" / "asgi.py").exists():
+        return [Server("before", root, now.app, {}), now]
+    # Checkouts before the game seam routed the echo from inside the app on ARENA_BENCH_ECHO=1.
+    return [Server("before", root, "config.asgi:application", {"ARENA_BENCH_ECHO": "1"}), now]
 
 
 def start_daphne(env: dict[str, str], server: Server | None = None) -> tuple[subprocess.Popen, str]:
