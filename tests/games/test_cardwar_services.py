@@ -191,6 +191,8 @@ def test_the_game_clock_stops_play_once(classroom, students):
     match.refresh_from_db()
     assert match.status == "finished" and match.result_reason == "clock"
     assert Move.objects.filter(match=match, kind="clock").count() == 1
+    # The answer the clock dropped before its reveal is still evidence.
+    assert Calculation.objects.filter(match=match, student=students[0].user).count() == 1
 
 
 def test_a_four_seat_team_game_with_bots_plays_to_its_end_and_replays(classroom, students):
