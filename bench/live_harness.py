@@ -159,7 +159,7 @@ def dropped_since(offset: int) -> int:
 _handshakes: dict[asyncio.AbstractEventLoop, asyncio.Semaphore] = {}
 
 
-async def connect(base: str, path: str, cookie: str | None, tries: int = 5):
+async def connect(base: str, path: str, cookie: str | None, tries: int = 10):
     import websockets
 
     headers = {"Origin": base}
@@ -168,7 +168,7 @@ async def connect(base: str, path: str, cookie: str | None, tries: int = 5):
     for attempt in range(tries):
         try:
             loop = asyncio.get_running_loop()
-            async with _handshakes.setdefault(loop, asyncio.Semaphore(32)):
+            async with _handshakes.setdefault(loop, asyncio.Semaphore(16)):
                 return await websockets.connect(
                     base.replace("http", "ws") + path,
                     additional_headers=headers,
@@ -179,7 +179,7 @@ async def connect(base: str, path: str, cookie: str | None, tries: int = 5):
         except (OSError, websockets.InvalidMessage):
             if attempt == tries - 1:
                 raise
-            await asyncio.sleep(0.5 * (attempt + 1))
+            await asyncio.sleep(min(5.0, 0.5 * 2**attempt))
     raise AssertionError("unreachable")
 
 
