@@ -36,6 +36,8 @@ FIELDS: dict[str, set[str]] = {
     "skip": {"ply"},
     "resign": {"ply"},
     "preview": {"ply", "expression", "dice", "target"},
+    # "Is this still the board?": a screen that heard nothing for a while (static/js/live.js).
+    "sync": {"ply"},
     # The card war's (its kind's parse checks their content).
     "answer": {"ply", "expression", "choice", "answer"},
     "target": {"ply", "value"},
@@ -104,8 +106,8 @@ def _die(value: str | None) -> str:
 
 
 def parse(text: str | None) -> ClientMessage:
-    """A match socket frame: a move, a resignation, a Mind preview or a card-war answer or
-    target; raises BadMessage."""
+    """A match socket frame: a move, a resignation, a Mind preview, a card-war answer or
+    target, or a sync (the ply the screen shows); raises BadMessage."""
     data = _fields(text)
     kind = data.pop("kind", None)
     if kind not in FIELDS:

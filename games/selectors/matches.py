@@ -66,6 +66,15 @@ def _remaining_ms(deadline: float | None) -> int | None:
     return max(0, int((deadline - time.time()) * 1000))
 
 
+def clocks_of(snap: dict[str, Any]) -> dict[str, int | None]:
+    """The clocks' time left now, in ms (None: off, or the match is over)."""
+    finished = snap["status"] == Match.Status.FINISHED
+    return {
+        "clock_ms": None if finished else _remaining_ms(snap["clock_deadline"]),
+        "move_ms": None if finished else _remaining_ms(snap["move_deadline"]),
+    }
+
+
 def view_for(snap: dict[str, Any], viewer: Viewer, log: list | None = None) -> dict[str, Any]:
     """The live fragments' context for one viewer, from a snapshot (no database access).
 
@@ -84,8 +93,7 @@ def view_for(snap: dict[str, Any], viewer: Viewer, log: list | None = None) -> d
         "my_turn": viewer.seat is not None and not finished and viewer.seat in snap["awaited"],
         "awaited_names": [snap["names"][seat] for seat in snap["awaited"]],
         "finished": finished,
-        "clock_ms": None if finished else _remaining_ms(snap["clock_deadline"]),
-        "move_ms": None if finished else _remaining_ms(snap["move_deadline"]),
+        **clocks_of(snap),
         "guided": bool(snap["options"].get("guided")),
         "prompt": prompt_for(snap),
         "log": log,
