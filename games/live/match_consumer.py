@@ -129,7 +129,10 @@ class MatchConsumer(GuardedConsumer):
             html = await database_sync_to_async(rendering.render_preview)(
                 self.match_id, self.viewer, msg.action
             )
-            await self.send(html)
+            if html is None:
+                await self.refuse(_("That message was not understood."))
+            else:
+                await self.send(html)
             return
         try:
             await through_door(self._submit)(msg)

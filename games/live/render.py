@@ -129,9 +129,12 @@ def current_ply(match_id: int) -> int | None:
     return Match.objects.filter(pk=match_id).values_list("ply", flat=True).first()
 
 
-def render_preview(match_id: int, viewer: Viewer, action: dict) -> str:
-    """The Mind attack being typed: its value, and whether it captures anything now."""
+def render_preview(match_id: int, viewer: Viewer, action: dict) -> str | None:
+    """The Mind attack being typed: its value, and whether it captures anything now; None in a
+    game without Mind attacks (the frame is then not understood)."""
     match = Match.objects.get(pk=match_id)
+    if match.game != Match.Game.WARRIORS:
+        return None
     state = engine.load(match.state)
     expression = action.get("expression", "")
     context: dict = {"oob": True, "expression": expression}
