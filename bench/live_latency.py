@@ -5,12 +5,15 @@ Strength attacks or skips with a think time of 0.5-1.5 s, so 200 matches make ab
 a second. Each sample is the time from sending a move to the later of the two players
 receiving the board for the new ply. The same harness then runs against a bare echo consumer
 (group_send to the pair, no database, no templates) in the same Daphne process, and the
-ratio of medians and p95s is printed.
+ratio of medians and p95s is printed. With `--before CHECKOUT` an older checkout's Daphne
+plays the same size first, on the same database: the figure before a change and after it.
 
     .venv/bin/python bench/live_latency.py                      # embedded defaults (SQLite)
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/arena_live \\
     REDIS_URL=redis://127.0.0.1:6379/5 .venv/bin/python bench/live_latency.py
     .venv/bin/python bench/live_latency.py --sizes 1,50 --moves 8
+    git worktree add /tmp/before f62154d  # then:
+    .venv/bin/python bench/live_latency.py --before /tmp/before
 
 Without DATABASE_URL it uses a fresh temporary SQLite file and the in-memory channel layer.
 """
@@ -31,6 +34,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,7 +96,29 @@ def make_matches(count: int) -> list[tuple[int, str, str]]:
     return out
 
 
-def start_daphne(env: dict[str, str]) -> tuple[subprocess.Popen, str]:
+@dataclass(frozen=True)
+class Server:
+    """Which code a Daphne runs: this checkout, or an older one (`--before`) for the figure
+    before a change, on the same database and in the same run."""
+
+    label: str
+    root: Path
+    app: str
+    env: dict[str, str]
+
+
+def servers(before: str | None) -> list[Server]:
+    now = Server("after" if before else "this", ROOT, "bench.asgi:application", {})
+    if not before:
+        return [now]
+    # Older checkouts routed the echo from inside the app when ARENA_BENCH_ECHO=1.
+    old = Server(
+        "before", Path(before).resolve(), "config.asgi:application", {"ARENA_BENCH_ECHO": "1"}
+    )
+    return [old, now]
+
+
+def start_daphne(env: dict[str, str], server: Server) -> tuple[subprocess.Popen, str]:
     port = free_port()
     proc = subprocess.Popen(
         [
@@ -103,13 +129,13 @@ def start_daphne(env: dict[str, str]) -> tuple[subprocess.Popen, str]:
             "127.0.0.1",
             "-p",
             str(port),
-            "config.asgi:application",
+            server.app,
         ],
-        cwd=ROOT,
+        cwd=server.root,
         env={
             **os.environ,
             **env,
-            "ARENA_BENCH_ECHO": "1",
+            **server.env,
             # As in production: no query logging, no template debugging.
             "DEBUG": "0",
             "SECURE_SSL_REDIRECT": "0",
@@ -265,7 +291,7 @@ async def run_size(base: str, matches, moves: int, pid: int):
     return moves_samples, echo_samples, cpu_per_move
 
 
-def run_one(sizes: list[int], moves: int) -> None:
+def run_one(sizes: list[int], moves: int, before: str | None) -> None:
     env = {"SECRET_KEY": os.environ.get("SECRET_KEY") or "bench-only-" + "x" * 40}
     label = (
         "PostgreSQL + Redis"
@@ -277,28 +303,30 @@ def run_one(sizes: list[int], moves: int) -> None:
     setup_django(env)
     print(f"== {label}: {moves} moves per match, think time 0.5-1.5 s")
     print(
-        f"{'matches':>8} {'moves':>6} {'median ms':>10} {'p95 ms':>8} {'lost':>5} | "
-        f"{'echo med':>9} {'echo p95':>9} | {'ratio med':>9} {'ratio p95':>9} | server CPU/move"
+        f"{'code':>6} {'matches':>8} {'moves':>6} {'median ms':>10} {'p95 ms':>8} {'lost':>5} | "
+        f"{'echo med':>9} {'echo p95':>9} | {'ratio med':>9} {'ratio p95':>9} | "
+        "server CPU/move | load 1 min"
     )
     for size in sizes:
-        matches = make_matches(size)
-        proc, base = start_daphne(env)
-        try:
-            move_s, echo_s, cpu_ms = asyncio.run(run_size(base, matches, moves, proc.pid))
-        finally:
-            proc.terminate()
+        for server in servers(before):
+            matches = make_matches(size)
+            proc, base = start_daphne(env, server)
             try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        med, p95, lost = summary(move_s)
-        emed, ep95, _ = summary(echo_s)
-        print(
-            f"{size:>8} {len(move_s):>6} {med:>10.1f} {p95:>8.1f} {lost:>5} | "
-            f"{emed:>9.1f} {ep95:>9.1f} | {med / emed:>9.1f} {p95 / ep95:>9.1f} | "
-            f"{cpu_ms:.1f} ms",
-            flush=True,
-        )
+                move_s, echo_s, cpu_ms = asyncio.run(run_size(base, matches, moves, proc.pid))
+            finally:
+                proc.terminate()
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+            med, p95, lost = summary(move_s)
+            emed, ep95, _ = summary(echo_s)
+            print(
+                f"{server.label:>6} {size:>8} {len(move_s):>6} {med:>10.1f} {p95:>8.1f} "
+                f"{lost:>5} | {emed:>9.1f} {ep95:>9.1f} | {med / emed:>9.1f} "
+                f"{p95 / ep95:>9.1f} | {cpu_ms:>12.1f} ms | {os.getloadavg()[0]:.2f}",
+                flush=True,
+            )
 
 
 def main() -> None:
@@ -307,8 +335,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1,50,200")
     parser.add_argument("--moves", type=int, default=10)
+    parser.add_argument(
+        "--before",
+        metavar="CHECKOUT",
+        help="also run an older checkout's Daphne first, e.g. a `git worktree` of main",
+    )
     args = parser.parse_args()
-    run_one([int(s) for s in args.sizes.split(",")], args.moves)
+    run_one([int(s) for s in args.sizes.split(",")], args.moves, args.before)
 
 
 if __name__ == "__main__":

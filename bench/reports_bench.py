@@ -487,7 +487,7 @@ def move_cost(moves: int) -> None:
     variants = {
         "with the rollup": {},
         "without the rollup's upsert": {"games.services.evidence.skill_days_add": lambda **_: 0},
-        "without evidence": {"games.services.moves.calculations_record": lambda **_: []},
+        "without evidence": {"games.services.matches.calculations_record": lambda **_: []},
     }
     samples: dict[str, list[tuple[float, float]]] = {name: [] for name in variants}
     block = 20

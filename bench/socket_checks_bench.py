@@ -87,10 +87,12 @@ def run(rounds: int) -> None:
 
     from classrooms.models import Classroom, Student, User
     from classrooms.permissions import account_is_current
-    from games import engine
-    from games.consumers import MatchConsumer
+    from games.kinds import kind_for
+    from games.kinds.warriors import engine
+    from games.live.match_consumer import MatchConsumer
     from games.models import Move
-    from games.services import match_create, moves
+    from games.services import match_create
+    from games.services import matches as door
 
     room = Classroom.objects.create(name="Bench", code="BENCH1")
     users = []
@@ -115,22 +117,21 @@ def run(rounds: int) -> None:
     target = state.dice[1 - state.to_move][-1].id
     error = engine.RuleError("bench")
     counter = iter(range(10**9))
+    kind = kind_for(match.game)
 
     def refuse(expression: str, *, keep: bool = False) -> None:
         with transaction.atomic():
             action = engine.mind(seat.index, expression, target)
-            moves.rejected_attempt(
-                match=match, state=state, seat=seat, action=action, error=error, now=timezone.now()
-            )
+            door._refuse_rule(match, kind, state, action, error, timezone.now())
             transaction.set_rollback(not keep)
 
     def unlimited(call: Callable[[], None]) -> Callable[[], None]:
         def baseline() -> None:
-            check, moves._attempt_storable = moves._attempt_storable, lambda *args: True
+            check, door.attempt_storable = door.attempt_storable, lambda **kwargs: True
             try:
                 call()
             finally:
-                moves._attempt_storable = check
+                door.attempt_storable = check
 
         return baseline
 

@@ -13,7 +13,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from classrooms.languages import SocketLanguageMiddleware  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
-from games import sweeper  # noqa: E402
+from games.live import sweeper  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

@@ -12,8 +12,9 @@ from typing import Any
 from django.db.models import Prefetch
 
 from classrooms.models import Student
+from games.kinds import kind_for
 from games.models import Match, Move, Seat
-from games.snapshot import seat_name
+from games.selectors.snapshot import seat_name
 
 
 def _iso(value) -> str | None:
@@ -21,11 +22,15 @@ def _iso(value) -> str | None:
 
 
 def _result(match: Match, seat: int) -> str:
+    """playing, won, lost or draw; a team's win is won for each of its seats."""
     if match.status == Match.Status.PLAYING:
         return "playing"
-    if match.winner_seat is None:
+    kind = kind_for(match.game)
+    result = kind.result(kind.load(match.state))
+    winners = result.winners if result is not None else ()
+    if not winners:
         return "draw"
-    return "won" if match.winner_seat == seat else "lost"
+    return "won" if seat in winners else "lost"
 
 
 def _move(move: Move) -> dict[str, Any]:
@@ -62,14 +67,14 @@ def student_games_export(student: Student) -> list[dict[str, Any]]:
     games = []
     for seat in seats:
         match = seat.match
-        opponent = next((s for s in match.seats.all() if s.index != seat.index), None)
+        others = [seat_name(s) for s in match.seats.all() if s.index != seat.index]
         games.append(
             {
                 "match": match.pk,
                 "game": match.game,
                 "started_at": _iso(match.created_at),
                 "finished_at": _iso(match.finished_at),
-                "opponent": seat_name(opponent) if opponent is not None else "",
+                "opponent": ", ".join(others),
                 "result": _result(match, seat.index),
                 "result_reason": match.result_reason,
                 "moves": [_move(m) for m in moves_by_match.get(match.pk, [])],

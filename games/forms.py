@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from classrooms.models import Classroom, Student
 from games.models import Seat
-from games.services.matches import DEFAULT_CLOCK_SECONDS
+from games.services.creation import DEFAULT_CLOCK_SECONDS
 
 VARIANT_LABELS = {
     "three_captures": _("Three Captures: first to three captures wins"),
@@ -128,10 +128,6 @@ class PlayComputerForm(MatchSettingsForm):
     level = forms.ChoiceField(
         label=_("Computer strength"), choices=Seat.BotLevel.choices, initial="beginner"
     )
-
-
-class ChallengeForm(VariantsForm):
-    to = forms.IntegerField(widget=forms.HiddenInput)
 
 
 def presence_label(student: Student, here: bool) -> str:

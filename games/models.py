@@ -15,7 +15,7 @@ from games.evidence import acts
 
 
 class Match(models.Model):
-    """One match between two seats (students or bots), with a server-side clock."""
+    """One match between two to four seats (students or bots), with server-side deadlines."""
 
     class Game(models.TextChoices):
         WARRIORS = "warriors", _("Maths Warriors")
@@ -46,6 +46,9 @@ class Match(models.Model):
     clock_deadline = models.DateTimeField(_("clock runs out"), null=True, blank=True)
     move_deadline = models.DateTimeField(_("move must be made by"), null=True, blank=True)
     ply = models.PositiveIntegerField(_("ply"), default=0)
+    # The first ply of the current step (a turn, or one card-war round's answers): input seen
+    # at an older ply is stale, input seen within the step is not (simultaneous answers).
+    step_ply = models.PositiveIntegerField(default=0)
     state = models.JSONField(_("rules state"), default=dict)
     turn_started_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
@@ -65,10 +68,6 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_game_display()} #{self.pk}"
-
-    @property
-    def group_name(self) -> str:
-        return f"match.{self.pk}"
 
 
 class Seat(models.Model):
@@ -129,7 +128,9 @@ class Move(models.Model):
         SKIP = "skip", _("Skip")
         FORCED_SKIP = "forced_skip", _("Forced skip")
         RESIGN = "resign", _("Resign")
-        TIMEOUT = "timeout", _("Move timeout")
+        TIMEOUT = "timeout", _("Timed out")
+        ANSWER = "answer", _("Answer")
+        TARGET = "target", _("Target named")
         CLOCK = "clock", _("Clock ran out")
         REJECTED = "rejected", _("Rejected attempt")
 

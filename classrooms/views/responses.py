@@ -1,6 +1,12 @@
 """Response helpers shared by the view modules."""
 
-from django.http import HttpResponse
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control
 
 
@@ -15,4 +21,31 @@ def csv_download(text: str, filename: str) -> HttpResponse:
 def no_store(response: HttpResponse) -> HttpResponse:
     """Pages with passwords on them must not linger in a shared computer's cache."""
     patch_cache_control(response, no_store=True, private=True)
+    return response
+
+
+def form_submitted(
+    request: HttpRequest,
+    form: forms.Form,
+    *,
+    act: Callable[[dict[str, Any]], tuple[str, HttpResponse]],
+    again: Callable[[forms.Form], HttpResponse],
+    field: str | None = None,
+) -> HttpResponse:
+    """The posted-form pattern: a valid form goes to `act(cleaned_data)`, which calls the
+    service and returns (message, redirect); the message is shown after the redirect.
+
+    An invalid form, or a ValidationError from the service (put on `field`, default the form's
+    first field), gets `again(form)`: the page again with the errors, status 400.
+    """
+    if form.is_valid():
+        try:
+            message, response = act(form.cleaned_data)
+        except ValidationError as error:
+            form.add_error(field or next(iter(form.fields)), error)
+        else:
+            messages.success(request, message)
+            return response
+    response = again(form)
+    response.status_code = 400
     return response

@@ -3,7 +3,7 @@
 import json
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -21,7 +21,7 @@ from classrooms.services.students import (
     student_rename,
     student_restore,
 )
-from classrooms.views.responses import csv_download, no_store
+from classrooms.views.responses import csv_download, form_submitted, no_store
 
 
 def _page(request, student, status=200, **forms) -> HttpResponse:
@@ -46,15 +46,18 @@ def student_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def student_rename_view(request: HttpRequest, pk: int) -> HttpResponse:
     student = student_for(request.user, pk)
     form = StudentRenameForm(request.POST)
-    if form.is_valid():
-        try:
-            student_rename(student=student, name=form.cleaned_data["name"])
-        except ValidationError as error:
-            form.add_error("name", error)
-        else:
-            messages.success(request, _("Name changed."))
-            return redirect("student_detail", pk=student.pk)
-    return _page(request, student, status=400, rename_form=form)
+
+    def rename(data) -> tuple[str, HttpResponse]:
+        student_rename(student=student, name=data["name"])
+        return _("Name changed."), redirect("student_detail", pk=student.pk)
+
+    return form_submitted(
+        request,
+        form,
+        act=rename,
+        again=lambda f: _page(request, student, rename_form=f),
+        field="name",
+    )
 
 
 @teacher_required
@@ -64,22 +67,25 @@ def student_move_view(request: HttpRequest, pk: int) -> HttpResponse:
     # Any class may be posted; only the teacher's own are accepted (checked twice: the form's
     # queryset and the permission).
     form = StudentMoveForm(request.POST, classrooms=classrooms_for_teacher(teacher=request.user))
-    if form.is_valid():
-        target = form.cleaned_data["to_classroom"]
+
+    def move(data) -> tuple[str, HttpResponse]:
+        target = data["to_classroom"]
         if not may_move_student(request.user, student, target):
             raise PermissionDenied
-        try:
-            student_move(student=student, to_classroom=target)
-        except ValidationError as error:
-            form.add_error("to_classroom", error)
-        else:
-            messages.success(
-                request,
-                _("%(name)s moved to %(class)s.")
-                % {"name": student.display_name, "class": target.name},
-            )
-            return redirect("student_detail", pk=student.pk)
-    return _page(request, student, status=400, move_form=form)
+        student_move(student=student, to_classroom=target)
+        message = _("%(name)s moved to %(class)s.") % {
+            "name": student.display_name,
+            "class": target.name,
+        }
+        return message, redirect("student_detail", pk=student.pk)
+
+    return form_submitted(
+        request,
+        form,
+        act=move,
+        again=lambda f: _page(request, student, move_form=f),
+        field="to_classroom",
+    )
 
 
 @teacher_required

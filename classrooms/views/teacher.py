@@ -27,7 +27,7 @@ from classrooms.services.classrooms import (
     classroom_teacher_remove,
 )
 from classrooms.services.logins import classroom_logins_resume
-from classrooms.views.responses import csv_download
+from classrooms.views.responses import csv_download, form_submitted
 
 
 @teacher_required
@@ -47,27 +47,24 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 @require_POST
 def classroom_new(request: HttpRequest) -> HttpResponse:
     form = ClassroomNameForm(request.POST)
-    if form.is_valid():
-        try:
-            # In the language the teacher is reading; the class page can change it.
-            classroom = classroom_create(
-                name=form.cleaned_data["name"], teacher=request.user, language=get_language()
-            )
-        except ValidationError as error:
-            form.add_error("name", error)
-        else:
-            messages.success(request, _("Class “%(name)s” created.") % {"name": classroom.name})
-            return redirect("classroom_detail", pk=classroom.pk)
-    return render(
-        request,
-        "classrooms/teacher/dashboard.html",
-        {
+
+    def create(data) -> tuple[str, HttpResponse]:
+        # In the language the teacher is reading; the class page can change it.
+        classroom = classroom_create(
+            name=data["name"], teacher=request.user, language=get_language()
+        )
+        message = _("Class “%(name)s” created.") % {"name": classroom.name}
+        return message, redirect("classroom_detail", pk=classroom.pk)
+
+    def again(form) -> HttpResponse:
+        context = {
             "classrooms": classrooms_for_teacher(teacher=request.user),
             "archived": classrooms_for_teacher(teacher=request.user, archived=True),
             "form": form,
-        },
-        status=400,
-    )
+        }
+        return render(request, "classrooms/teacher/dashboard.html", context)
+
+    return form_submitted(request, form, act=create, again=again)
 
 
 def _detail_context(request: HttpRequest, classroom, **extra) -> dict:
@@ -95,17 +92,15 @@ def _settings_form(request: HttpRequest, pk: int, form_class, context_name: str,
     returns the message to show; a refusal (ValidationError) shows the page again, with the
     form and its errors."""
     classroom = classroom_for(request.user, pk)
-    form = form_class(request.POST)
-    if form.is_valid():
-        try:
-            message = apply(classroom, form.cleaned_data)
-        except ValidationError as error:
-            form.add_error(next(iter(form.fields)), error)
-        else:
-            messages.success(request, message)
-            return redirect("classroom_detail", pk=classroom.pk)
-    context = _detail_context(request, classroom, **{context_name: form})
-    return render(request, "classrooms/teacher/classroom.html", context, status=400)
+
+    def act(data) -> tuple[str, HttpResponse]:
+        return apply(classroom, data), redirect("classroom_detail", pk=classroom.pk)
+
+    def again(form) -> HttpResponse:
+        context = _detail_context(request, classroom, **{context_name: form})
+        return render(request, "classrooms/teacher/classroom.html", context)
+
+    return form_submitted(request, form_class(request.POST), act=act, again=again)
 
 
 @teacher_required

@@ -4,8 +4,9 @@ Two doors, one mapping: `warriors_act` for a move being applied (the rules' stat
 the action and its events) and `stored_move_act` for a `Move` row already in the log (the data
 migration). Both reduce to the facts a `Move` row stores and go through `_move_act`.
 
-`best_capture` is the text `games.engine.describe_capture` stores: "mind 3 + 4=B-D8" or
-"strength A-D12>B-D8"; its value is the target die's value on the board before the move.
+`best_capture` is the text `games.kinds.warriors.engine.describe_capture` stores:
+"mind 3 + 4=B-D8" or "strength A-D12>B-D8"; its value is the target die's value on the board
+before the move.
 """
 
 from __future__ import annotations

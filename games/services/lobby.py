@@ -15,7 +15,8 @@ from classrooms.models import Classroom, Student, User
 from classrooms.permissions import student_is_current, student_of, teaches
 from games.models import Challenge, Match, Presence
 from games.services.broadcast import on_commit_class_event, on_commit_user_event
-from games.services.matches import CANNOT_PLAY, DEFAULT_CLOCK_SECONDS, match_create
+from games.services.creation import DEFAULT_CLOCK_SECONDS, match_create
+from games.services.matches import CANNOT_PLAY
 
 ONLINE_SECONDS = 45
 HEARTBEAT_SECONDS = 15

@@ -1,16 +1,17 @@
-"""Creating matches and applying moves, clocks and bots to them.
+"""The one door every change to a playing match goes through (`games.services.creation`
+starts them).
 
-Every path that changes a playing match locks its row (`select_for_update`) and re-checks the
-status and ply under the lock, so two server processes, two tabs or a bot and a clock racing
-each other apply at most one change per ply.
+`match_act` locks the match row (`select_for_update`), applies any passed deadline, checks the
+actor (seated, account current, awaited, not stale), asks the game's kind to apply the action,
+appends the Move rows and the evidence, saves the snapshot and broadcasts it on commit. Two
+server processes, two tabs, a bot and a timer racing each other therefore apply at most one
+change per step and seat. The named services below are thin wrappers around it.
 """
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
@@ -19,19 +20,22 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from classrooms.models import Classroom, User
+from classrooms.models import User
 from classrooms.permissions import account_is_current
-from games import engine
+from games.kinds import GameKind, Setup, kind_for
 from games.models import Match, Move, Seat
+from games.rules.common import RuleError
+from games.selectors.snapshot import snapshot
 from games.services.broadcast import on_commit_match_changed
-from games.services.moves import client_action, record_move, record_opening, rejected_attempt
-from games.snapshot import snapshot
+from games.services.creation import after_seconds
+from games.services.evidence import calculations_record
+from games.services.log import attempt_append, attempt_storable, moves_append
 
-DEFAULT_CLOCK_SECONDS = 720
 CANNOT_PLAY = gettext_lazy("You cannot play any more. Ask your teacher.")
 CHANGING_FIELDS = [
     "state",
     "ply",
+    "step_ply",
     "turn_started_at",
     "status",
     "finished_at",
@@ -51,68 +55,44 @@ class MoveRejected(Exception):
         self.code = code
 
 
-# The games `match_create` can start; the game seam adds the card war here.
-CREATABLE_GAMES = frozenset({Match.Game.WARRIORS})
-
-
-def game_creatable(game: str) -> bool:
-    """Whether `match_create` can start a match of this game yet (pages ask before offering)."""
-    return game in CREATABLE_GAMES
-
-
 @dataclass(frozen=True)
 class Applied:
     match: Match
     moves: list[Move]
 
 
-def match_create(
-    *,
-    game: str = Match.Game.WARRIORS,
-    classroom: Classroom | None,
-    players: Sequence[User | str],
-    variants: dict[str, Any] | None = None,
-    clock_seconds: int | None = DEFAULT_CLOCK_SECONDS,
-    move_seconds: int | None = None,
-    seed: int | None = None,
-    options: dict[str, Any] | None = None,
-) -> Match:
-    """Start a match: seat 0 then seat 1, each a user or a bot level ("beginner" …).
+# --- intents: what an actor asks the door for ---------------------------------------------------
+@dataclass(frozen=True)
+class Play:
+    """A player's client frame (already bounded by the socket's edge)."""
 
-    `options` is for code only (tests, the guided game): `bot_delay_ms`, `scripted_rolls`,
-    `guided`. `clock_seconds=None` turns the game clock off.
-    """
-    if not game_creatable(game):
-        raise ValueError(f"unsupported game {game!r}")
-    if len(players) != 2:
-        raise ValueError("a match has exactly two players")
-    seed = secrets.randbelow(2**62) if seed is None else seed
-    variants_json = engine.variants_to_json(engine.variants_from_json(variants))
-    opts = {"clock_seconds": clock_seconds, "move_seconds": move_seconds, **(options or {})}
-    state, events = engine.start(seed, variants_json, opts.get("scripted_rolls"))
-    now = timezone.now()
-    with transaction.atomic():
-        match = Match.objects.create(
-            game=game,
-            classroom=classroom,
-            variants=variants_json,
-            options=opts,
-            seed=seed,
-            state=engine.dump(state),
-            turn_started_at=now,
-            clock_deadline=now + timedelta(seconds=clock_seconds) if clock_seconds else None,
-            move_deadline=now + timedelta(seconds=move_seconds) if move_seconds else None,
-        )
-        for index, player in enumerate(players):
-            if isinstance(player, str):
-                if player not in engine.BOT_LEVELS:
-                    raise ValueError(f"unknown bot level {player!r}")
-                Seat.objects.create(match=match, index=index, bot_level=player)
-            else:
-                Seat.objects.create(match=match, index=index, user=player)
-        record_opening(match=match, events=events)
-        on_commit_match_changed(match_id=match.pk, ply=0, classroom_id=match.classroom_id)
-    return match
+    frame: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Leave:
+    """Resign; `forfeit` for a player who can no longer play (being archived or erased)."""
+
+    forfeit: bool = False
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """The computer at `seat` (None: the first awaited computer) acts."""
+
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class Expire:
+    """Apply a passed deadline, if any (timers and the sweeper)."""
+
+
+type Intent = Play | Leave | BotTurn | Expire
+
+
+def setup_of(match: Match) -> Setup:
+    return Setup(match.seed, match.variants, match.options, len(seats_of(match)))
 
 
 def _locked(match: Match | int) -> Match:
@@ -121,10 +101,10 @@ def _locked(match: Match | int) -> Match:
 
 
 def seats_of(match: Match) -> list[Seat]:
-    """The match's two seats (with users, their student rows and classes), loaded once per call.
+    """The match's seats (with users, their student rows and classes), loaded once per call.
 
-    The player checks below read the account's state from here, under the row lock: keep it
-    fresh per transaction (a seat cached across moves would miss an archived student).
+    The player checks read the account's state from here, under the row lock: keep it fresh
+    per transaction (a seat cached across moves would miss an archived student).
     """
     cached = getattr(match, "_seats_loaded", None)
     if cached is None:
@@ -139,171 +119,222 @@ def _seat_of(match: Match, user: User) -> Seat | None:
     return next((s for s in seats_of(match) if s.user_id == user.pk), None)
 
 
-def _player_seat(match: Match, user: User) -> Seat:
-    """The locked match's seat of `user`, who must still be allowed to play; MoveRejected if not.
-
-    An archived student, or one whose class is archived, can no longer play even over a socket
-    opened before: checked on every move from the seats query, so it costs no extra query.
-    """
-    seat = _seat_of(match, user)
-    if seat is None:
-        raise MoveRejected(_("You are not playing in this match."), code="not_seated")
-    if not account_is_current(seat.user):
-        raise MoveRejected(str(CANNOT_PLAY), code="not_allowed")
-    return seat
-
-
-def _apply_locked(
-    match: Match, state: engine.State, action, *, seat: Seat | None, now: datetime
-) -> Applied:
-    """Apply a legal action to the locked match and store its Move rows; caller holds the lock."""
-    scripted = match.options.get("scripted_rolls")
-    new_state, events = engine.apply(state, action, scripted)
-    seats = seats_of(match)
-    moves = record_move(
-        match=match,
-        seats=seats,
-        before=state,
-        after=new_state,
-        action=action,
-        seat=seat,
-        events=events,
-        now=now,
-    )
-    match.state = engine.dump(new_state)
-    match.ply += len(moves)
-    match.turn_started_at = now
-    if new_state.status != "playing":
-        match.status = Match.Status.FINISHED
-        match.finished_at = now
-        match.winner_seat = new_state.winner
-        match.result_reason = str(new_state.reason or "")
-        match.clock_deadline = None
-        match.move_deadline = None
-    else:
-        if any(event.get("type") == "new_game" for event in events):
-            seconds = match.options.get("clock_seconds")
-            match.clock_deadline = now + timedelta(seconds=seconds) if seconds else None
-        seconds = match.options.get("move_seconds")
-        match.move_deadline = now + timedelta(seconds=seconds) if seconds else None
-    match.save(update_fields=CHANGING_FIELDS)
-    on_commit_match_changed(
-        match_id=match.pk,
-        ply=match.ply,
-        classroom_id=match.classroom_id,
-        snap=snapshot(match, seats, moves[-1]),
-    )
-    return Applied(match, moves)
-
-
-def _expire_locked(match: Match, now: datetime) -> Applied | None:
-    """Apply a passed clock or move deadline to the locked match, or do nothing."""
-    if match.status != Match.Status.PLAYING:
-        return None
-    state = engine.load(match.state)
-    if match.clock_deadline is not None and match.clock_deadline <= now:
-        return _apply_locked(match, state, engine.clock_expired(), seat=None, now=now)
-    if match.move_deadline is not None and match.move_deadline <= now:
-        seat = seats_of(match)[state.to_move]
-        return _apply_locked(match, state, engine.move_timeout(state.to_move), seat=seat, now=now)
-    return None
-
-
-def rule_message(err: engine.RuleError) -> str:
+def rule_message(err: RuleError) -> str:
     """The rules' message in the viewer's language, as a sentence."""
     text = _(err.template) % err.params if err.params else _(err.template)
     return text[:1].upper() + text[1:]
 
 
-def _check_guided_step(match: Match, state: engine.State, rules_action, action: dict) -> None:
-    """In the guided game the student follows the prompts; the rules still judge first, so a
-    refused move shows the rules' own lesson (e.g. the first-player penalty)."""
-    step = (match.options.get("guided_steps") or {}).get(str(match.ply))
-    if step is None:
-        return
-    engine.apply(state, rules_action, match.options.get("scripted_rolls"))
-    if any(action.get(key) != value for key, value in step.items()):
-        raise MoveRejected(_("In the guided game, follow the prompt for now."), code="guided")
+def _think_ms(match: Match, now: datetime) -> int | None:
+    """Since the step started (a card-war answer counts from the round's start)."""
+    if match.turn_started_at is None:
+        return None
+    return max(0, int((now - match.turn_started_at).total_seconds() * 1000))
 
 
-def move_submit(
-    *, match: Match, player: User, action: dict[str, Any], ply: int, now: datetime | None = None
-) -> Applied:
-    """Apply a player's move seen at `ply`; raises MoveRejected (changing nothing, except that
-    a refused Mind attack is stored as an attempt).
+def _commit(match: Match, kind: GameKind, state, action, now: datetime, applied=None) -> Applied:
+    """Apply a checked action to the locked match (or take `applied`, the (state, events) it
+    already gave), log it, record its evidence, save, broadcast.
 
-    Refused: a finished match, someone not seated or no longer allowed to play (archived), a
-    stale or duplicate ply, not their turn, a malformed action, an illegal move, or a move after
-    the clock ran out (the expiry is applied instead).
+    Raises RuleError (nothing written) when the rules refuse it.
+    """
+    setup = setup_of(match)
+    seats = seats_of(match)
+    after, events = applied or kind.apply(setup, state, action)
+    seat = kind.actor(action)
+    think_ms = _think_ms(match, now) if seat is not None else None
+    rows = kind.log(setup, state, after, action, events)
+    moves = moves_append(
+        match=match, seats=seats, rows=rows, first_ply=match.ply, think_ms=think_ms, now=now
+    )
+    acts = kind.evidence(setup, state, action, events, {seat: think_ms} if seat is not None else {})
+    calculations_record(match=match, seats=seats, acts=acts, now=now)
+    match.state = kind.dump(after)
+    match.ply += len(moves)
+    result = kind.result(after)
+    if result is not None:
+        match.status = Match.Status.FINISHED
+        match.finished_at = now
+        match.winner_seat = result.winner_seat
+        match.result_reason = result.reason
+        match.clock_deadline = match.move_deadline = None
+    else:
+        timing = kind.timing(setup, state, after, events)
+        if timing.clock_seconds:
+            match.clock_deadline = after_seconds(now, timing.clock_seconds)
+        if timing.new_step:
+            match.step_ply = match.ply
+            match.turn_started_at = now
+            match.move_deadline = after_seconds(now, timing.step_seconds)
+    match.save(update_fields=CHANGING_FIELDS)
+    awaited = kind.awaited(after)
+    snap = snapshot(match, seats, moves[-1] if moves else None, awaited=awaited)
+    on_commit_match_changed(
+        match_id=match.pk, ply=match.ply, classroom_id=match.classroom_id, snap=snap
+    )
+    return Applied(match, moves)
+
+
+def _expire_due(match: Match, kind: GameKind, now: datetime) -> Applied | None:
+    """Apply a passed clock or step deadline to the locked match, or do nothing."""
+    if match.status != Match.Status.PLAYING:
+        return None
+    for which, deadline in (("clock", match.clock_deadline), ("step", match.move_deadline)):
+        if deadline is not None and deadline <= now:
+            state = kind.load(match.state)
+            action = kind.due_action(state, which)
+            if action is not None:
+                return _commit(match, kind, state, action, now)
+            # Nothing to apply (the kind says the deadline is moot): stop sweeping for it.
+            field = "clock_deadline" if which == "clock" else "move_deadline"
+            setattr(match, field, None)
+            match.save(update_fields=[field])
+    return None
+
+
+def _refuse_rule(match: Match, kind: GameKind, state, action, err: RuleError, now: datetime):
+    """Keep a refused action as evidence within the attempt limits; the sender's message."""
+    refusal = kind.refusal(setup_of(match), state, action, err, _think_ms(match, now))
+    if refusal is not None and attempt_storable(
+        match=match, seat=refusal.row.seat, key=refusal.key, now=now
+    ):
+        seats = seats_of(match)
+        calculations_record(match=match, seats=seats, acts=refusal.acts, now=now)
+        attempt_append(
+            match=match, seats=seats, refusal=refusal, think_ms=_think_ms(match, now), now=now
+        )
+    return MoveRejected(rule_message(err), code="illegal")
+
+
+def _seated(match: Match, actor: User, intent: Intent) -> Seat:
+    """The locked match's seat of `actor`, who must still be allowed to play (unless forfeiting).
+
+    An archived student, or one whose class is archived, can no longer play even over a socket
+    opened before: checked on every move from the seats query, so it costs no extra query.
+    """
+    seat = _seat_of(match, actor)
+    if seat is None:
+        raise MoveRejected(_("You are not playing in this match."), code="not_seated")
+    forfeit = isinstance(intent, Leave) and intent.forfeit
+    if not forfeit and not account_is_current(seat.user):
+        raise MoveRejected(str(CANNOT_PLAY), code="not_allowed")
+    return seat
+
+
+def match_act(
+    *,
+    match: Match | int,
+    actor: User | None,
+    intent: Intent,
+    seen_ply: int | None,
+    now: datetime | None = None,
+) -> Applied | None:
+    """The one door: lock → apply due deadlines → check → apply → log → evidence → broadcast.
+
+    `actor` is the player (None: the server's timers and bots); `seen_ply` the ply the actor's
+    screen showed (None: whatever is current; resigning). Players' refusals raise MoveRejected
+    and change nothing, except that a passed deadline is still applied and a refused attempt
+    the kind keeps as evidence is stored; the server's intents return None when they are moot.
     """
     now = now or timezone.now()
-    rejection: MoveRejected | None = None
+    rejection: MoveRejected
     with transaction.atomic():
         locked = _locked(match)
-        seat = _player_seat(locked, player)
+        kind = kind_for(locked.game)
+        seat = _seated(locked, actor, intent) if actor is not None else None
         if locked.status != Match.Status.PLAYING:
+            if actor is None:
+                return None
             raise MoveRejected(_("This match is over."), code="finished")
-        if _expire_locked(locked, now) is not None:
+        expired = _expire_due(locked, kind, now)
+        if isinstance(intent, Expire):
+            return expired
+        stale = seen_ply is not None and not locked.step_ply <= seen_ply <= locked.ply
+        if actor is None:
+            if expired is not None or stale or locked.status != Match.Status.PLAYING:
+                return None
+            return _bot_turn(locked, kind, intent, now)
+        if locked.status != Match.Status.PLAYING or (expired is not None and seen_ply is not None):
             rejection = MoveRejected(_("Time ran out before your move arrived."), code="expired")
-        elif ply != locked.ply:
+        elif stale:
             raise MoveRejected(
                 _("The board changed before your move arrived. Look again and try."),
                 code="stale",
             )
         else:
-            state = engine.load(locked.state)
-            if state.to_move != seat.index:
+            state = kind.load(locked.state)
+            if isinstance(intent, Leave):
+                return _commit(locked, kind, state, kind.resign(seat.index), now)
+            if seat.index not in kind.awaited(state):
                 raise MoveRejected(_("It is not your turn."), code="not_your_turn")
-            rules_action = client_action(action, seat.index)
-            if rules_action is None:
+            action = kind.parse(intent.frame, seat.index)
+            if action is None:
                 raise MoveRejected(_("That move is not understood."), code="malformed")
             try:
-                _check_guided_step(locked, state, rules_action, action)
-                return _apply_locked(locked, state, rules_action, seat=seat, now=now)
-            except engine.RuleError as err:
-                message = rule_message(err)
-                rejected_attempt(
-                    match=locked, state=state, seat=seat, action=rules_action, error=err, now=now
-                )
-                rejection = MoveRejected(message, code="illegal")
-    assert rejection is not None
+                applied = kind.apply(setup_of(locked), state, action)
+            except RuleError as err:
+                rejection = _refuse_rule(locked, kind, state, action, err, now)
+            else:
+                _check_guided_step(locked, intent.frame)
+                return _commit(locked, kind, state, action, now, applied)
     raise rejection
 
 
-def _resign(match: Match, player: User, now: datetime | None, *, checked: bool) -> Applied:
-    now = now or timezone.now()
-    with transaction.atomic():
-        locked = _locked(match)
-        seat = _player_seat(locked, player) if checked else _seat_of(locked, player)
-        if seat is None:
-            raise MoveRejected(_("You are not playing in this match."), code="not_seated")
-        if locked.status != Match.Status.PLAYING:
-            raise MoveRejected(_("This match is over."), code="finished")
-        state = engine.load(locked.state)
-        return _apply_locked(locked, state, engine.resign(seat.index), seat=seat, now=now)
+def _check_guided_step(match: Match, frame: dict[str, Any]) -> None:
+    """In the guided game the student follows the prompts; the rules judged first, so a
+    refused move shows the rules' own lesson (e.g. the first-player penalty)."""
+    step = (match.options.get("guided_steps") or {}).get(str(match.ply))
+    if step is not None and any(frame.get(key) != value for key, value in step.items()):
+        raise MoveRejected(_("In the guided game, follow the prompt for now."), code="guided")
+
+
+def _bot_turn(match: Match, kind: GameKind, intent: BotTurn, now: datetime) -> Applied | None:
+    state = kind.load(match.state)
+    seats = seats_of(match)
+    awaited = [s for s in kind.awaited(state) if seats[s].is_bot]
+    seat = intent.seat if intent.seat is not None else next(iter(awaited), None)
+    if seat is None or seat not in awaited:
+        return None
+    if match.options.get("bot_script") == "skip":  # the guided game's patient computer
+        action = kind.parse({"kind": "skip"}, seat)
+    else:
+        action = kind.bot_action(state, seat, seats[seat].bot_level, f"{match.seed}:{match.ply}")
+    return _commit(match, kind, state, action, now)
+
+
+# --- the named services: thin wrappers around the door -----------------------------------------
+def move_submit(
+    *, match: Match, player: User, action: dict[str, Any], ply: int, now: datetime | None = None
+) -> Applied:
+    """Apply a player's move seen at `ply`; raises MoveRejected (changing nothing, except that
+    a refused attempt the kind keeps, e.g. a Mind attack, is stored).
+
+    Refused: a finished match, someone not seated or no longer allowed to play (archived), a
+    stale or duplicate ply, not their turn, a malformed action, an illegal move, or a move after
+    a deadline passed (the expiry is applied instead).
+    """
+    return match_act(match=match, actor=player, intent=Play(action), seen_ply=ply, now=now)
 
 
 def match_resign(*, match: Match, player: User, now: datetime | None = None) -> Applied:
     """Resign for `player` whoever's turn it is; raises MoveRejected when not seated, no longer
     allowed to play, or over."""
-    return _resign(match, player, now, checked=True)
+    return match_act(match=match, actor=player, intent=Leave(), seen_ply=None, now=now)
 
 
 def match_forfeit(*, match: Match, player: User, now: datetime | None = None) -> Applied:
-    """Resign for a player who can no longer play (being archived or erased): the classmate
-    wins. Raises MoveRejected when not seated or over."""
-    return _resign(match, player, now, checked=False)
+    """Resign for a player who can no longer play (being archived or erased): the others win.
+    Raises MoveRejected when not seated or over."""
+    return match_act(match=match, actor=player, intent=Leave(forfeit=True), seen_ply=None, now=now)
 
 
 def match_expire_clock(*, match: Match | int, now: datetime | None = None) -> Applied | None:
-    """Apply a passed game clock (or per-move limit) exactly once; None when nothing was due.
+    """Apply a passed game clock or step deadline exactly once; None when nothing was due.
 
     Safe to call from every process and timer at once: the row lock and the status/deadline
     re-check under it make later callers no-ops.
     """
-    now = now or timezone.now()
-    with transaction.atomic():
-        return _expire_locked(_locked(match), now)
+    return match_act(match=match, actor=None, intent=Expire(), seen_ply=None, now=now)
 
 
 def expire_overdue_matches(*, now: datetime | None = None) -> int:
@@ -322,24 +353,11 @@ def expire_overdue_matches(*, now: datetime | None = None) -> int:
     return count
 
 
-def match_play_bot(*, match: Match | int, ply: int, now: datetime | None = None) -> Applied | None:
-    """Make the computer's move seen at `ply`; None when it is not the bot's turn any more.
+def match_play_bot(
+    *, match: Match | int, ply: int, seat: int | None = None, now: datetime | None = None
+) -> Applied | None:
+    """The computer's move at `seat` (None: the one awaited) seen at `ply`; None when moot.
 
     Deterministic per match and ply, and a stale ply is a no-op, so every process may try.
     """
-    now = now or timezone.now()
-    with transaction.atomic():
-        locked = _locked(match)
-        if locked.status != Match.Status.PLAYING or locked.ply != ply:
-            return None
-        if _expire_locked(locked, now) is not None:
-            return None
-        state = engine.load(locked.state)
-        seat = seats_of(locked)[state.to_move]
-        if not seat.is_bot:
-            return None
-        if locked.options.get("bot_script") == "skip":  # the guided game's patient computer
-            action = engine.skip(seat.index)
-        else:
-            action = engine.bot_action(state, seat.index, seat.bot_level, f"{locked.seed}:{ply}")
-        return _apply_locked(locked, state, action, seat=seat, now=now)
+    return match_act(match=match, actor=None, intent=BotTurn(seat), seen_ply=ply, now=now)

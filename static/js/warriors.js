@@ -1,21 +1,16 @@
-/* Maths Warriors screen: pick dice, build attacks, keyboard, clocks, replay. Plain JS, no framework.
+/* Maths Warriors screen: pick dice, build attacks, keyboard, replay. Plain JS, no framework.
    The server owns the game: this file only builds the message the move form sends over the
-   socket (htmx ws-send) and re-reads the board after every swap. */
+   socket (htmx ws-send) and re-reads the board after every swap. Clocks, focus across swaps
+   and the connection are live.js's (loaded first: `window.arenaLive`). */
 (function () {
   "use strict";
 
-  /* Lobby: when the server says a match is ready, go there. */
-  document.body.addEventListener("htmx:oobAfterSwap", function (evt) {
-    var go = evt.target && evt.target.querySelector && evt.target.querySelector("[data-goto]");
-    if (go) { window.location.assign(go.dataset.goto); }
-  });
-
   var root = document.getElementById("match");
-  if (!root) { return; }
+  var live = window.arenaLive;
+  if (!root || !live) { return; }
 
   var pieces = [];        // [{die: id, text: "7"} | {op: "+"}]
   var target = null;      // opponent die id
-  var online = false;     // the socket is open and has sent the current view
   var digitBuffer = "";
   var digitTimer = null;
   var digitAlt = false;
@@ -51,9 +46,9 @@
     }
     var attack = $('[data-action="attack"]');
     if (attack) { attack.disabled = !ready(); }
-    $$('[data-action="skip"], .keypad .key').forEach(function (b) { b.disabled = !myTurn() || !online; });
+    $$('[data-action="skip"], .keypad .key').forEach(function (b) { b.disabled = !myTurn() || !live.online; });
     var resign = $('[data-action="resign"]');
-    if (resign) { resign.disabled = !online; }
+    if (resign) { resign.disabled = !live.online; }
   }
 
   /* An attack can be sent once the expression is whole: it ends with a die or ")" and its
@@ -67,7 +62,7 @@
   }
 
   function ready() {
-    return online && myTurn() && target !== null && usedIds().length >= 1 && complete();
+    return live.online && myTurn() && target !== null && usedIds().length >= 1 && complete();
   }
 
   var previewTimer = null;
@@ -102,7 +97,7 @@
 
   function sendPreview() {
     var form = document.getElementById("preview-form");
-    if (!form || !myTurn() || !online) { return; }
+    if (!form || !myTurn() || !live.online) { return; }
     var ids = usedIds();
     if (ids.length < 2) { var p = document.getElementById("preview"); if (p) { p.innerHTML = ""; } return; }
     submitForm(form, { expression: expressionText(), dice: ids.join(",") });
@@ -111,7 +106,7 @@
   function send(kind, values) {
     var form = document.getElementById("move-form");
     if (!form) { return; }
-    if (!online) { say(msg("notSent")); return; }   // never queued: it would arrive late
+    if (!live.online) { say(msg("notSent")); return; }   // never queued: it would arrive late
     var all = { kind: kind, ply: ply(), attacker: "", target: "", expression: "", dice: "" };
     Object.keys(values || {}).forEach(function (k) { all[k] = values[k]; });
     submitForm(form, all);
@@ -144,9 +139,6 @@
     noDie: root.dataset.msgNoDie || "No die shows that number.",
     notTurn: root.dataset.msgNotTurn || "Wait for your turn.",
     finish: root.dataset.msgFinish || "Finish your sum first: end it with a die.",
-    connecting: root.dataset.msgConnecting || "Connecting…",
-    reconnecting: root.dataset.msgReconnecting || "Reconnecting…",
-    disconnected: root.dataset.msgDisconnected || "Disconnected. Reload the page to carry on.",
     notSent: root.dataset.msgNotSent || "Not connected: nothing was sent."
   };
   function msg(key) { return texts[key]; }
@@ -160,7 +152,7 @@
 
   /* Picking, building and skipping wait for the player's turn and a live connection. */
   function canPlay() {
-    if (!online) { say(msg("notSent")); return false; }
+    if (!live.online) { say(msg("notSent")); return false; }
     if (!myTurn()) { say(msg("notTurn")); return false; }
     return true;
   }
@@ -327,32 +319,6 @@
     if (key === "Backspace") { evt.preventDefault(); back(); }
   });
 
-  /* --- clocks count down from the server's remaining time -------------------------------- */
-  var clockBase = [];
-  function readClocks() {
-    var now = performance.now();
-    clockBase = $$(".clock[data-remaining-ms]").map(function (el) {
-      return { el: el, ends: now + parseInt(el.dataset.remainingMs, 10) };
-    });
-    tick();
-  }
-  function fmt(ms) {
-    var s = Math.max(0, Math.ceil(ms / 1000));
-    var m = Math.floor(s / 60);
-    s = s % 60;
-    return m + ":" + (s < 10 ? "0" : "") + s;
-  }
-  function tick() {
-    var now = performance.now();
-    clockBase.forEach(function (c) {
-      var left = c.ends - now;
-      var t = $(".clock-time", c.el);
-      if (t) { t.textContent = fmt(left); }
-      c.el.classList.toggle("is-low", left < 30000);
-    });
-  }
-  setInterval(tick, 250);
-
   /* --- replay on the game-over screen ---------------------------------------------------- */
   var replayAt = 0;
   function stepReplay(delta) {
@@ -365,28 +331,17 @@
   }
 
   /* --- after every swap: the board changed, so the local selection starts again ----------- */
-  /* Keep keyboard focus across swaps: a focused die is replaced by its new self. */
-  var focusedDie = null;   // the die id, "" for the board itself, null: focus was elsewhere
+  live.focusFallback = function () { return $('.die[data-side="mine"]'); };
+  live.onChange(function () { paint(); });
   document.body.addEventListener("htmx:oobBeforeSwap", function (evt) {
     // A preview answered after Clear belongs to an attack that is gone.
     if (evt.target && evt.target.id === "preview" && usedIds().length < 2) { evt.detail.shouldSwap = false; }
-    var active = document.activeElement;
-    if (evt.target && evt.target.id === "board" && active && evt.target.contains(active)) {
-      focusedDie = active.dataset.die || "";
-    }
   });
 
   var lastPly = null;
   document.body.addEventListener("htmx:oobAfterSwap", function (evt) {
-    if (evt.target && evt.target.id === "board" && focusedDie !== null) {
-      var again = focusedDie ? dieById(focusedDie) || $('.die[data-side="mine"]') : null;
-      (again || board()).focus({ preventScroll: true });
-      focusedDie = null;
-    }
     var id = evt.target && evt.target.id;
     if (id === "board") {
-      var returning = !online;
-      if (returning) { connection(true, ""); }     // the server's full view: the board is current
       if (ply() !== lastPly) {
         lastPly = ply(); pieces = []; target = null; animateRolls();
         var pv = document.getElementById("preview"); if (pv) { pv.innerHTML = ""; }
@@ -394,17 +349,9 @@
         if (asking && asking.open) { asking.close(); }   // that turn is gone
       }
       paint();
-      if (returning && pieces.length) { sendPreview(); }
+      if (live.returning && pieces.length) { sendPreview(); }
     }
-    if (id === "clock") { readClocks(); }
-    if (id === "gameover") {
-      replayAt = 0; stepReplay(0);
-      // The game is over: focus the result (not a die that can no longer be played).
-      var active = document.activeElement;
-      if (finished() && (!active || active === document.body || root.contains(active))) {
-        document.getElementById("gameover").focus({ preventScroll: true });
-      }
-    }
+    if (id === "gameover") { replayAt = 0; stepReplay(0); }
   });
 
   function animateRolls() {
@@ -415,42 +362,6 @@
     });
   }
 
-  /* --- the connection: say at once when it is lost, and play on only when it is back ------ */
-  function connection(isOnline, text) {
-    online = isOnline;
-    root.classList.toggle("is-offline", !online);
-    var notice = document.getElementById("connection");
-    if (notice && notice.textContent !== text) { notice.textContent = text; }
-    paint();
-  }
-  // The extension retries abnormal closes with a growing delay (up to a minute): cap it, so a
-  // class is back within seconds of a server restart.
-  htmx.config.wsReconnectDelay = function (retries) {
-    return Math.min(5000, 500 * Math.pow(2, retries)) * (0.5 + Math.random() / 2);
-  };
-  var RETRIED = [1006, 1011, 1012, 1013];   // the extension reconnects after these by itself
-  document.body.addEventListener("htmx:wsClose", function (evt) {
-    var code = evt.detail && evt.detail.event && evt.detail.event.code;
-    // A clean close (e.g. a server restart: 1001) is not retried by the extension: retry it.
-    if (code === 1000 || code === 1001) {
-      setTimeout(function () { evt.detail.socketWrapper.reconnect(); }, 1000 + Math.random() * 2000);
-    }
-    var retrying = code === 1000 || code === 1001 || RETRIED.indexOf(code) >= 0;
-    connection(false, msg(retrying ? "reconnecting" : "disconnected"));
-  });
-  document.body.addEventListener("htmx:wsError", function () {
-    if (!online) { return; }                 // a failed retry: the close says what happens
-    connection(false, msg("reconnecting"));
-  });
-  document.body.addEventListener("htmx:wsOpen", function (evt) {
-    // Anything queued while the socket was down was aimed at an old board: drop it (the server
-    // would refuse a stale ply anyway). The full view follows and brings the board back.
-    evt.detail.socketWrapper.queue.length = 0;
-  });
-  // The first connection normally takes milliseconds: say so only if it does not.
-  setTimeout(function () { if (!online && !$("#connection").textContent) { connection(false, msg("connecting")); } }, 1500);
-
-  readClocks();
   stepReplay(0);
-  connection(false, "");
+  paint();
 })();

@@ -7,7 +7,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from games import engine
+from games.kinds.warriors import engine
 from games.models import Match
 
 OPS = {"+": lambda a, b: a + b, "−": lambda a, b: a - b, "×": lambda a, b: a * b}

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games import engine
+from games.kinds.warriors import engine
 from games.models import Match
 from games.services import match_create
 

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from games.models import Move
 from games.services import MoveRejected, move_submit
-from games.services.moves import ATTEMPTS_PER_SECOND, ATTEMPTS_PER_TURN
+from games.services.log import ATTEMPTS_PER_SECOND, ATTEMPTS_PER_TURN
 from tests.games.conftest import mover, state_of
 from tests.games.test_consumers import connect, receive_until, send
 

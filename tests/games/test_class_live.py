@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext, override_settings
 from django.utils import timezone
 
 from games.models import Match, Presence
-from games.selectors import matches_for_class
+from games.selectors.matches import matches_for_class
 from games.services import lobby, match_resign, move_submit
 from tests.games.conftest import legal_action, mover, state_of
 

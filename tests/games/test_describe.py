@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.describe import describe_ending, describe_result
+from games.kinds.warriors.describe import describe_ending, describe_result
 from games.rules.warriors import (
     ClockExpired,
     Resign,

@@ -10,11 +10,11 @@ from django.urls import reverse
 from classrooms.exports import student_data_csv
 from classrooms.selectors import student_data_export
 from classrooms.services.students import student_delete
-from games import engine
+from games.kinds.warriors import engine
 from games.models import Match, Move, Presence, Seat
+from games.selectors.snapshot import snapshot_from_db
 from games.services import MoveRejected, match_create, move_submit
 from games.services.lobby import challenge_create, presence_join
-from games.snapshot import snapshot_from_db
 from tests.games.conftest import legal_action, mover, state_of
 from tests.games.test_consumers import closed, connect, receive_until
 

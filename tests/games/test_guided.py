@@ -2,11 +2,12 @@
 
 import pytest
 
-from games.guided import PROMPTS, guided_match_create
-from games.guided import prompt_for as prompt_for_snapshot
+from games.kinds.warriors.guided import PROMPTS
+from games.kinds.warriors.guided import prompt_for as prompt_for_snapshot
 from games.models import Match, Move
+from games.selectors.snapshot import snapshot_from_db
 from games.services import MoveRejected, match_play_bot, move_submit
-from games.snapshot import snapshot_from_db
+from games.services.guided import guided_match_create
 
 pytestmark = [pytest.mark.django_db, pytest.mark.smoke]
 

@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import engine
+from games.kinds.warriors import engine
 from games.models import Match, Move
 from games.services import (
     MoveRejected,

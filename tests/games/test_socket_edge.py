@@ -134,7 +134,7 @@ async def test_a_failure_inside_a_handler_is_answered_and_logged_not_fatal(
     def broken(*args, **kwargs):
         raise RuntimeError("a bug in the preview")
 
-    monkeypatch.setattr("games.consumers.rendering.render_preview", broken)
+    monkeypatch.setattr("games.live.match_consumer.rendering.render_preview", broken)
     comm = await connect(match, await sync_to_async(mover)(match))
     await receive_until(comm, 'id="board"')
     await comm.send_to(text_data=frame(kind="preview", expression="1 + 2"))
@@ -150,7 +150,7 @@ async def test_a_failure_inside_a_lobby_handler_is_answered_and_logged_not_fatal
     def broken(**kwargs):
         raise RuntimeError("a bug in challenges")
 
-    monkeypatch.setattr("games.lobby_consumer.lobby.challenge_create", broken)
+    monkeypatch.setattr("games.live.lobby_consumer.lobby.challenge_create", broken)
     ada, ben = two_students
     comm = await lobby_socket(ada.user)
     await receive_until(comm, 'id="presence"')

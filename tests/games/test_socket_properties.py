@@ -11,8 +11,8 @@ from asgiref.sync import async_to_sync
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.live.messages import BadMessage, parse, parse_lobby
 from games.models import Challenge, Match, Move
-from games.socket_messages import BadMessage, parse, parse_lobby
 from tests.games.conftest import mover
 from tests.games.test_consumers import connect, receive_until
 from tests.games.test_lobby import lobby_socket

@@ -174,7 +174,7 @@ def test_evidence_that_fails_rolls_the_move_back(scripted, two_students, monkeyp
     def broken(**kwargs):
         raise RuntimeError("evidence store down")
 
-    monkeypatch.setattr("games.services.moves.calculations_record", broken)
+    monkeypatch.setattr("games.services.matches.calculations_record", broken)
     with pytest.raises(RuntimeError):
         attack(scripted, two_students[0].user, "3 × 4")
     scripted.refresh_from_db()

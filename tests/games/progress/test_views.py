@@ -171,16 +171,20 @@ def test_the_practice_button_starts_a_warriors_match_against_the_computer(client
     ]
 
 
-def test_card_war_practice_waits_for_the_card_war(client, played):
+def test_card_war_practice_starts_a_card_war_match_against_the_computer(client, played):
     client.force_login(played[0].user)
-    before = Match.objects.count()
     response = client.post(
         reverse("progress:practice_start"),
         {"skill": "division", "practice": "cardwar:3"},
         follow=True,
     )
-    assert "coming with the card war" in response.content.decode()
-    assert Match.objects.count() == before
+    match = Match.objects.latest("created_at")
+    assert (match.game, match.variants["level"]) == ("cardwar", 3)
+    assert [(s.user, s.bot_level) for s in match.seats.order_by("index")] == [
+        (played[0].user, ""),
+        (None, "beginner"),
+    ]
+    assert 'id="cw-answer-form"' in response.content.decode()
 
 
 def test_a_practice_that_is_not_offered_is_refused(client, played):

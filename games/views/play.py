@@ -12,7 +12,7 @@ from classrooms.permissions import student_of
 from games import services
 from games.forms import PlayComputerForm
 from games.models import Match
-from games.selectors import match_view, viewer_of
+from games.selectors.matches import match_view, viewer_of
 
 
 @login_required
@@ -34,7 +34,7 @@ def play_computer(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied
     form = PlayComputerForm(request.POST)
     if not form.is_valid():
-        from games.views_lobby import lobby_response
+        from games.views.lobby import lobby_response
 
         return lobby_response(request, student, computer_form=form, status=400)
     match = services.match_create(
@@ -50,7 +50,7 @@ def play_computer(request: HttpRequest) -> HttpResponse:
 @require_POST
 def guided_game(request: HttpRequest) -> HttpResponse:
     """Start the scripted first game ("Learn by playing") against a patient computer."""
-    from games.guided import guided_match_create
+    from games.services.guided import guided_match_create
 
     student = student_of(request.user)
     if student is None:

@@ -12,10 +12,10 @@ from django.urls import reverse
 
 from classrooms.models import Student, User
 from classrooms.permissions import student_is_current, student_of
+from games.live.guard import CLOSE_FORBIDDEN, GuardedConsumer
+from games.live.messages import parse_lobby
 from games.services import lobby
 from games.services.broadcast import class_group
-from games.socket_guard import CLOSE_FORBIDDEN, GuardedConsumer
-from games.socket_messages import parse_lobby
 
 TEMPLATE = "games/lobby.html"
 

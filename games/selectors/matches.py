@@ -10,17 +10,15 @@ from typing import Any
 
 from django.db.models import F, Prefetch, QuerySet
 from django.utils import timezone
-from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from classrooms.models import User
 from classrooms.permissions import teaches
-from games import engine
-from games.describe import describe_ending, describe_move, describe_result
-from games.guided import prompt_for
+from games.kinds import kind_for
+from games.kinds.warriors.describe import describe_move
+from games.kinds.warriors.guided import prompt_for
 from games.models import Match, Seat
-from games.snapshot import move_facts, seat_name, snapshot_from_db
+from games.selectors.snapshot import move_facts, seat_name, snapshot_from_db
 
 __all__ = [
     "ClassMatches",
@@ -40,7 +38,7 @@ TODAY_LIMIT = 30
 
 @dataclass(frozen=True)
 class Viewer:
-    """Who is looking: a seated player (seat 0/1), a teacher spectating, or nobody allowed."""
+    """Who is looking: a seated player (a seat index), a teacher spectating, or nobody allowed."""
 
     seat: int | None
     spectator: bool
@@ -62,139 +60,37 @@ def viewer_of(match: Match, user: User) -> Viewer:
     return Viewer(None, False)
 
 
-@dataclass
-class SideView:
-    seat: int
-    name: str
-    dice: list[dict[str, Any]]
-    captured: list[str]
-    is_me: bool
-    to_move: bool
-    is_first: bool
-    games_won: int
-    label: str
-    captured_text: str
-    dice_html: str = ""
-
-
 def _remaining_ms(deadline: float | None) -> int | None:
     if deadline is None:
         return None
     return max(0, int((deadline - time.time()) * 1000))
 
 
-def _last_dice(last: dict | None) -> set[str]:
-    if not last:
-        return set()
-    ids = {last["target"]} if last["target"] else set()
-    ids.update(r[0] for r in last["rerolled"] if r)
-    if last["attacker"]:
-        ids.add(last["attacker"])
-    return ids
-
-
-def _die_label(die, recruited: bool) -> str:
-    params = {"sides": die.sides, "value": die.value}
-    if recruited:
-        return _("recruited D%(sides)s showing %(value)s") % params
-    return _("D%(sides)s showing %(value)s") % params
-
-
-def _dice_html(dice: list[dict[str, Any]], mine: bool, disabled: bool) -> str:
-    """The dice buttons, built here rather than in the template: this runs for every socket on
-    every move, and string formatting is many times faster than template tags."""
-    side = "mine" if mine else "theirs"
-    off = " disabled" if disabled else ""
-    return format_html_join(
-        "\n",
-        '<button type="button" class="die d{}{}" data-die="{}" data-value="{}" data-sides="{}"'
-        ' data-side="{}" aria-pressed="false" aria-label="{}"{}>'
-        '<span class="die-shape" aria-hidden="true"></span>'
-        '<span class="die-value" aria-hidden="true">{}</span>'
-        '<span class="die-type" aria-hidden="true">D{}</span></button>',
-        (
-            (
-                d["sides"],
-                " is-last" if d["last"] else "",
-                d["id"],
-                d["value"],
-                d["sides"],
-                side,
-                d["label"],
-                off,
-                d["value"],
-                d["sides"],
-            )
-            for d in dice
-        ),
-    )
-
-
-def _sides(state: engine.State, names: list[str], viewer: Viewer, last: set[str]):
-    me = viewer.seat if viewer.seat is not None else 0
-    sides = _side_views(state, names, viewer, last)
-    for side in sides:
-        side.dice_html = _dice_html(side.dice, side.seat == me, viewer.seat is None)
-    return sides
-
-
-def _side_views(state: engine.State, names: list[str], viewer: Viewer, last: set[str]):
-    # Labels are made here, not with {% blocktranslate %} per die.
-    return [
-        SideView(
-            seat=index,
-            name=names[index],
-            dice=[
-                {
-                    "id": d.id,
-                    "sides": d.sides,
-                    "value": d.value,
-                    "last": d.id in last,
-                    "label": _die_label(d, d.id[0] != "AB"[index]),
-                }
-                for d in state.dice[index]
-            ],
-            captured=list(state.captured[index]),
-            is_me=viewer.seat == index,
-            to_move=state.status == "playing" and state.to_move == index,
-            is_first=state.first == index,
-            games_won=state.games_won[index],
-            label=_("Your dice")
-            if viewer.seat == index
-            else _("%(name)s's dice") % {"name": names[index]},
-            captured_text=ngettext("%(n)d capture", "%(n)d captures", len(state.captured[index]))
-            % {"n": len(state.captured[index])},
-        )
-        for index in (0, 1)
-    ]
-
-
 def view_for(snap: dict[str, Any], viewer: Viewer, log: list | None = None) -> dict[str, Any]:
-    """The live fragments' context for one viewer, from a snapshot (no database access)."""
-    state = engine.load(snap["state"])
-    names = snap["names"]
-    sides = _sides(state, names, viewer, _last_dice(snap["last"]))
-    me = viewer.seat if viewer.seat is not None else 0
+    """The live fragments' context for one viewer, from a snapshot (no database access).
+
+    The generic part (clocks, whose turn, the guide) here; the board's part from the kind.
+    """
+    kind = kind_for(snap["game"])
+    state = kind.load(snap["state"])
     finished = snap["status"] == Match.Status.FINISHED
-    return {
+    context = {
         "match_id": snap["id"],
+        "game": snap["game"],
         "viewer": viewer,
-        "state": state,
         "ply": snap["ply"],
-        "you": sides[me],
-        "them": sides[1 - me],
-        "sides": sides,
-        "my_turn": viewer.seat is not None and not finished and state.to_move == viewer.seat,
-        "to_move_name": names[state.to_move],
+        "names": snap["names"],
+        "board_template": kind.board_template,
+        "my_turn": viewer.seat is not None and not finished and viewer.seat in snap["awaited"],
+        "awaited_names": [snap["names"][seat] for seat in snap["awaited"]],
         "finished": finished,
         "clock_ms": None if finished else _remaining_ms(snap["clock_deadline"]),
         "move_ms": None if finished else _remaining_ms(snap["move_deadline"]),
-        "last_move": describe_move(snap["last"], names) if snap["last"] else "",
-        "ending": describe_ending(state, names, viewer.seat) if finished else None,
         "guided": bool(snap["options"].get("guided")),
         "prompt": prompt_for(snap),
         "log": log,
     }
+    return context | kind.screen(snap, state, viewer.seat)
 
 
 def match_log(match: Match, names: list[str]) -> list[dict[str, Any]]:
@@ -240,24 +136,29 @@ def _row(match: Match, now: datetime) -> dict[str, Any]:
     names = [seat_name(s) for s in sorted(match.seats.all(), key=lambda s: s.index)]
     row: dict[str, Any] = {"match": match, "names": names}
     if match.status == Match.Status.PLAYING:
-        state = engine.load(match.state)
+        kind = kind_for(match.game)
+        state = kind.load(match.state)
         left = None
         if match.clock_deadline is not None:
             # Rounded up, as the match screen's clock is: "0:00" only when time is up.
             left = max(0, math.ceil((match.clock_deadline - now).total_seconds()))
         row.update(
             playing=True,
-            captures=[len(c) for c in state.captured],
-            games_won=list(state.games_won) if state.variants.best_of_three else None,
             clock_text=_clock_text(left),
-            to_move=names[state.to_move],
+            to_move=", ".join(names[seat] for seat in kind.awaited(state)),
+            **kind.summary(state),
         )
     else:
         row.update(
             playing=False,
-            result=describe_result(match.winner_seat, match.result_reason, names),
+            result=_result_text(match, names),
         )
     return row
+
+
+def _result_text(match: Match, names: list[str]) -> str:
+    kind = kind_for(match.game)
+    return kind.result_text(kind.load(match.state), names)
 
 
 def match_rows(matches, *, now: datetime | None = None) -> list[dict[str, Any]]:

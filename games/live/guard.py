@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 
 from classrooms.models import User
 from classrooms.permissions import session_user
+from games.live.messages import BadMessage
 from games.services.broadcast import user_group
-from games.socket_messages import BadMessage
 
 log = logging.getLogger(__name__)
 CLOSE_FORBIDDEN = 4403  # not retried by the htmx ws extension

@@ -22,15 +22,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from games.kinds.warriors.frames import MAX_DICE, MAX_EXPRESSION, UNSAFE_TEXT, is_die_id
+
 MAX_FRAME_BYTES = 4096
 MAX_BRACKETS = 16
 MAX_FIELD = 200
-MAX_EXPRESSION = 120
-MAX_DICE = 12
-DIE_ID = re.compile(r"[AB]-D(?:4|6|8|10|12|20)")
 _PLY = re.compile(r"[0-9]{1,6}")
 _ID = re.compile(r"[0-9]{1,18}")  # any BigAutoField value, never past PostgreSQL's bigint
-_UNSAFE_TEXT = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
 
 FIELDS: dict[str, set[str]] = {
     "strength": {"ply", "attacker", "target"},
@@ -38,9 +36,12 @@ FIELDS: dict[str, set[str]] = {
     "skip": {"ply"},
     "resign": {"ply"},
     "preview": {"ply", "expression", "dice", "target"},
+    # The card war's (its kind's parse checks their content).
+    "answer": {"ply", "expression", "choice", "answer"},
+    "target": {"ply", "value"},
 }
 # Fields the match page's forms carry for every kind (the JS fills the ones a kind needs).
-OPTIONAL = {"attacker", "target", "expression", "dice", "ply"}
+OPTIONAL = {"attacker", "target", "expression", "dice", "ply", "choice", "answer", "value"}
 LOBBY_FIELDS = {"challenge": "to", "accept": "challenge", "decline": "challenge"}
 
 
@@ -55,21 +56,8 @@ class ClientMessage:
     action: dict[str, Any]
 
 
-def is_die_id(value: Any) -> bool:
-    return isinstance(value, str) and DIE_ID.fullmatch(value) is not None
-
-
-def is_expression(value: Any) -> bool:
-    """Text a Mind attack may carry: non-empty, short, and storable."""
-    return (
-        isinstance(value, str)
-        and 0 < len(value) <= MAX_EXPRESSION
-        and _UNSAFE_TEXT.search(value) is None
-    )
-
-
 def _text(value: Any) -> str:
-    if not isinstance(value, str) or len(value) > MAX_FIELD or _UNSAFE_TEXT.search(value):
+    if not isinstance(value, str) or len(value) > MAX_FIELD or UNSAFE_TEXT.search(value):
         raise BadMessage("fields must be short, printable text")
     return value
 
@@ -107,7 +95,8 @@ def _die(value: str | None) -> str:
 
 
 def parse(text: str | None) -> ClientMessage:
-    """A match socket frame: a move, a resignation or a Mind preview; raises BadMessage."""
+    """A match socket frame: a move, a resignation, a Mind preview or a card-war answer or
+    target; raises BadMessage."""
     data = _fields(text)
     kind = data.pop("kind", None)
     if kind not in FIELDS:
@@ -138,6 +127,8 @@ def parse(text: str | None) -> ClientMessage:
         if len(dice) > MAX_DICE:
             raise BadMessage("too many dice")
         action["dice"] = [_die(d) for d in dice] or None
+    else:  # the card war's fields, bounded text; their content is its kind's to read
+        action.update(data)
     return ClientMessage(kind, ply, action)
 
 

@@ -1,6 +1,6 @@
 """A bare echo consumer: the baseline the live-latency benchmark compares moves against.
 
-Routed only when ARENA_BENCH_ECHO=1 (bench/live_latency.py sets it for its Daphne).
+Routed only by bench/asgi.py, which bench/live_latency.py serves.
 """
 
 from channels.generic.websocket import AsyncWebsocketConsumer

@@ -17,11 +17,12 @@ from django.utils.translation import gettext as _
 
 from classrooms.models import User
 from classrooms.permissions import account_is_current
-from games import rendering, services
-from games.selectors import Viewer
+from games import services
+from games.live import render as rendering
+from games.live.guard import CLOSE_FORBIDDEN, GuardedConsumer
+from games.live.messages import ClientMessage, parse
+from games.selectors.matches import Viewer
 from games.services.broadcast import match_group
-from games.socket_guard import CLOSE_FORBIDDEN, GuardedConsumer
-from games.socket_messages import ClientMessage, parse
 
 log = logging.getLogger(__name__)
 
@@ -83,8 +84,8 @@ class MatchConsumer(GuardedConsumer):
         if schedule.deadline is not None:
             self.timer = asyncio.create_task(self._at(schedule.deadline, self._expire))
         if schedule.bot_due is not None:
-            ply = schedule.ply
-            self.bot = asyncio.create_task(self._at(schedule.bot_due, lambda: self._bot(ply)))
+            ply, seat = schedule.ply, schedule.bot_seat
+            self.bot = asyncio.create_task(self._at(schedule.bot_due, lambda: self._bot(ply, seat)))
 
     async def _at(self, when, call) -> None:
         delay = (when - timezone.now()).total_seconds()
@@ -97,8 +98,10 @@ class MatchConsumer(GuardedConsumer):
     async def _expire(self) -> None:
         await database_sync_to_async(services.match_expire_clock)(match=self.match_id)
 
-    async def _bot(self, ply: int) -> None:
-        await database_sync_to_async(services.match_play_bot)(match=self.match_id, ply=ply)
+    async def _bot(self, ply: int, seat: int | None) -> None:
+        await database_sync_to_async(services.match_play_bot)(
+            match=self.match_id, ply=ply, seat=seat
+        )
 
     async def handle(self, msg: ClientMessage) -> None:
         if self.viewer.seat is None:

@@ -1,5 +1,7 @@
 """The only module that touches `games.rules.warriors`: API drift in the rules costs one file.
 
+The Warriors kind (`games.kinds.warriors.kind`) is built on it.
+
 Everything here speaks JSON-able data in and out where the web layer stores it, and rules
 objects (`State`, actions) where the services need them.
 """
@@ -13,26 +15,12 @@ from typing import Any
 
 from games.rules import warriors
 from games.rules.common import RuleError
-
-try:  # the bot lands separately; until then the computer plays its best capture
-    from games.rules.warriors import bot as warriors_bot
-except ImportError:  # pragma: no cover
-    warriors_bot = None
+from games.rules.warriors import bot as warriors_bot
 
 State = warriors.State
 IllegalMove = warriors.IllegalMove
 MindAction = warriors.Mind
 BOT_LEVELS = ("beginner", "intermediate", "expert")
-VARIANT_NAMES = (
-    "three_captures",
-    "recruit",
-    "best_of_three",
-    "mind_only",
-    "plus_minus",
-    "times_divide",
-    "power_up",
-    "big_brain",
-)
 
 __all__ = ["BOT_LEVELS", "IllegalMove", "RuleError", "State"]
 
@@ -181,16 +169,10 @@ def opening_forced_skips(events: list[dict[str, Any]]) -> list[int]:
 
 def bot_action(state: State, player: int, level: str, seed_text: str):
     """The computer's move; deterministic for a match and ply, so two processes agree."""
-    rng = random.Random(seed_text)
-    if warriors_bot is None:
-        best = warriors.best_capture(state, player)
-        return best.action(player) if best is not None else warriors.Skip(player)
-    return warriors_bot.choose_action(state, player, level, rng)
+    return warriors_bot.choose_action(state, player, level, random.Random(seed_text))
 
 
 def bot_think_ms(level: str, seed_text: str) -> int:
-    if warriors_bot is None:
-        return 1500
     return int(warriors_bot.think_time_ms(level, random.Random(seed_text)))
 
 

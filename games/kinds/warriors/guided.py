@@ -1,5 +1,7 @@
 """The guided first game: fixed rolls, a patient computer, one prompt at a time.
 
+This module holds the script and the prompts; `games.services.guided` starts the game.
+
 Three Captures keeps it short. The student (seat A) goes first, so the lessons are, in order:
 a Strength attack, the re-roll, a Mind attack, a skip, and the first-player penalty on the
 winning capture, which is then made with a Mind attack that has a fraction in the middle.
@@ -10,10 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
-
-from classrooms.models import Student
-from games.models import Match
-from games.services.matches import match_create
 
 # Opening: A's D4..D20, then B's; A sorted 1,2,3,6,9,15 < B's 4,… so A goes first.
 # Then: A's D12 re-rolls to 10; the 3 × 6 dice re-roll to 5 and 3 (either order fits);
@@ -80,27 +78,10 @@ DONE = Prompt(
 )
 
 
-def guided_match_create(*, student: Student) -> Match:
-    """A fresh guided game for the student against the patient computer."""
-    return match_create(
-        classroom=student.classroom,
-        players=[student.user, "beginner"],
-        variants=VARIANTS,
-        clock_seconds=None,
-        options={
-            "guided": True,
-            "scripted_rolls": ROLLS,
-            "guided_steps": STEPS,
-            "bot_script": "skip",
-            "bot_delay_ms": 1200,
-        },
-    )
-
-
 def prompt_for(snap: dict) -> Prompt | None:
     """The prompt for a match snapshot (None unless it is a guided game)."""
     if not snap["options"].get("guided"):
         return None
-    if snap["status"] == Match.Status.FINISHED:
+    if snap["status"] == "finished":
         return DONE
     return PROMPTS.get(snap["ply"], WAITING)

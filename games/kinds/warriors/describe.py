@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import engine
+from games.kinds.warriors import engine
 from games.models import Move
 
 # The short form, for a list of matches (the teacher's live view).

@@ -7,10 +7,12 @@ it from the database.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.kinds import kind_for
 from games.models import Match, Move, Seat
 
 
@@ -44,12 +46,25 @@ def _epoch(value) -> float | None:
     return value.timestamp() if value is not None else None
 
 
-def snapshot(match: Match, seats: list[Seat], last: Move | None) -> dict[str, Any]:
-    """Everything any viewer's live fragments need, without the replay log."""
+def snapshot(
+    match: Match, seats: list[Seat], last: Move | None, *, awaited: Sequence[int] | None = None
+) -> dict[str, Any]:
+    """Everything any viewer's live fragments need, without the replay log.
+
+    `state` is the whole rules state, hidden parts included: it goes to the server's sockets
+    only, each of which renders its viewer's view through the kind. `awaited`: the seats the
+    game waits for (the kind is asked when not given).
+    """
     seats = sorted(seats, key=lambda s: s.index)
+    if awaited is None:
+        kind = kind_for(match.game)
+        awaited = kind.awaited(kind.load(match.state)) if match.status == "playing" else ()
     return {
         "id": match.pk,
+        "game": match.game,
         "ply": match.ply,
+        "step_ply": match.step_ply,
+        "awaited": list(awaited),
         "status": match.status,
         "state": match.state,
         "clock_deadline": _epoch(match.clock_deadline),

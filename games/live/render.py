@@ -8,9 +8,10 @@ from datetime import UTC, datetime, timedelta
 from django.template.loader import render_to_string
 
 from classrooms.models import User
-from games import engine
+from games.kinds import kind_for
+from games.kinds.warriors import engine
 from games.models import Match
-from games.selectors import Viewer, match_view, view_for, viewer_of
+from games.selectors.matches import Viewer, match_view, view_for, viewer_of
 from games.services.matches import rule_message
 
 TEMPLATE = "games/match.html"
@@ -25,11 +26,17 @@ class Schedule:
     playing: bool
     deadline: datetime | None
     bot_due: datetime | None
+    bot_seat: int | None = None
+
+
+def _template(name: str, context: dict) -> str:
+    # The board is the kind's own template: rendered directly, not through the page's include.
+    return context["board_template"] if name == "board" else f"{TEMPLATE}#{name}"
 
 
 def fragments(names: tuple[str, ...], context: dict) -> str:
     context = {**context, "oob": True}
-    return "".join(render_to_string(f"{TEMPLATE}#{name}", context) for name in names)
+    return "".join(render_to_string(_template(name, context), context) for name in names)
 
 
 def message(text: str, *, kind: str = "error") -> str:
@@ -42,23 +49,34 @@ def _when(epoch: float | None) -> datetime | None:
 
 
 def schedule_of(snap: dict) -> Schedule:
-    """The next deadline and, when the computer is to move, when it should."""
+    """The next deadline and, when a computer is awaited, when the first of them should act.
+
+    Think time counts from the start of the step (a card-war round), and is drawn from the
+    step's first ply, so every socket and process plans the same moment.
+    """
     playing = snap["status"] == Match.Status.PLAYING
     deadlines = [d for d in (snap["clock_deadline"], snap["move_deadline"]) if d is not None]
-    bot_due = None
-    if playing and snap["turn_started_at"] is not None:
-        to_move = snap["state"]["to_move"]
-        level = snap["bots"][to_move]
-        if level:
-            delay = snap["options"].get("bot_delay_ms")
-            if delay is None:
-                delay = engine.bot_think_ms(level, f"{snap['seed']}:{snap['ply']}:think")
-            bot_due = _when(snap["turn_started_at"]) + timedelta(milliseconds=int(delay))
+    bot_due = bot_seat = None
+    bots = [s for s in snap["awaited"] if snap["bots"][s]] if playing else []
+    if bots and snap["turn_started_at"] is not None:
+        kind = kind_for(snap["game"])
+        delay = snap["options"].get("bot_delay_ms")
+        state = kind.load(snap["state"]) if delay is None else None
+        started = _when(snap["turn_started_at"])
+        for seat in bots:
+            think = delay
+            if think is None:
+                seed_text = f"{snap['seed']}:{snap['step_ply']}:think"
+                think = kind.bot_think_ms(state, seat, snap["bots"][seat], seed_text)
+            due = started + timedelta(milliseconds=int(think))
+            if bot_due is None or due < bot_due:
+                bot_due, bot_seat = due, seat
     return Schedule(
         ply=snap["ply"],
         playing=playing,
         deadline=_when(min(deadlines)) if deadlines else None,
         bot_due=bot_due,
+        bot_seat=bot_seat,
     )
 
 

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from classrooms.models import Classroom
 from classrooms.permissions import teaches
 from games.forms import MatchSettingsForm, PairForm
-from games.selectors import finished_matches_for_class, match_rows, matches_for_class
+from games.selectors.matches import finished_matches_for_class, match_rows, matches_for_class
 from games.services import lobby
 
 FINISHED_PER_PAGE = 50

@@ -1,0 +1,36 @@
+"""The games the platform runs, one `GameKind` each (see `games.kinds.base`).
+
+Importing this package registers every kind: add one import line per game below.
+"""
+
+# One line per game: importing its kind registers it.
+from games.kinds import cardwar, warriors  # noqa: F401
+from games.kinds.base import (
+    DEADLINES,
+    Deadline,
+    GameKind,
+    LogRow,
+    Refusal,
+    Result,
+    Setup,
+    Timing,
+    kind_for,
+    register,
+    registered,
+    replay,
+)
+
+__all__ = [
+    "DEADLINES",
+    "Deadline",
+    "GameKind",
+    "LogRow",
+    "Refusal",
+    "Result",
+    "Setup",
+    "Timing",
+    "kind_for",
+    "register",
+    "registered",
+    "replay",
+]

@@ -1,0 +1,260 @@
+"""The game seam: what a game must provide so matches, sockets, timers and pages can run it.
+
+Every game is one `GameKind` in the registry, keyed by `Match.game`. The door
+(`games.services.matches.match_act`) locks the match, applies due deadlines, asks the kind,
+logs, records evidence and broadcasts; it never looks inside a rules state. A kind never touches
+the database: it maps rules objects to plain data (JSON, `LogRow`, evidence `Act`s, views).
+
+The words used below:
+- `Setup`: what a match was created with (seed, the game's own options, server options, seats);
+  every call that may need it gets it, so a kind keeps no per-match memory.
+- a *step*: the stretch of play one deadline covers (Warriors: one turn; card war: naming a
+  target, or one round's answers). Answers inside one step are not stale for each other: a
+  client's `seen_ply` is stale only when it is older than the step's first ply.
+- deadlines: `clock` (the game clock: Match.clock_deadline) and `step` (the per-move limit, or
+  the answer/target timer: Match.move_deadline). When one passes, `due_action` says what the
+  rules are told.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, Protocol, runtime_checkable
+
+from games.evidence.acts import Act
+
+type Deadline = Literal["clock", "step"]
+DEADLINES: tuple[Deadline, ...] = ("clock", "step")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How a match was created; stored on it (seed, Match.variants, Match.options, seats)."""
+
+    seed: int
+    rules: Mapping[str, Any]  # the kind's canonical options (`GameKind.rules_options`)
+    server: Mapping[str, Any]  # clock_seconds, move_seconds, scripted_rolls, guided, …
+    seats: int
+
+
+@dataclass(frozen=True)
+class Timing:
+    """What an applied action (or the start) does to the step and the deadlines.
+
+    `new_step`: the action opened a new step (think time and the step deadline start now, and
+    plies seen before it are stale). `step_seconds`: the new step's limit (read only with
+    `new_step`; None: no limit). `clock_seconds`: (re)start the game clock with this many seconds;
+    None leaves it as it is (at the start, None means no clock).
+    """
+
+    new_step: bool
+    step_seconds: int | None = None
+    clock_seconds: int | None = None
+
+
+@dataclass(frozen=True)
+class Result:
+    """A finished game: the winning seats (a team is several; none on a draw) and why."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+    @property
+    def winner_seat(self) -> int | None:
+        """The one winner Match.winner_seat stores (None for a draw or a team)."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+
+@dataclass(frozen=True)
+class LogRow:
+    """One Move row to append, in kind terms; the door adds match, ply, user, think time, time.
+
+    `kind` is a Move.Kind value; `facts` are further Move columns by name (the kind's own
+    report columns, e.g. Warriors' dice_before, target, expression); text is cut to fit.
+    """
+
+    kind: str
+    seat: int | None
+    action: Mapping[str, Any] = field(default_factory=dict)
+    events: Sequence[Mapping[str, Any]] = ()
+    game_number: int = 1
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A refused action worth keeping as evidence (Warriors: a refused Mind attack).
+
+    The door stores `row` (kind "rejected", outside the ply sequence) and `acts` within the
+    attempt limits; `key` is the row's (expression, target) columns: the same key at the same
+    seen ply is a repeat, stored once.
+    """
+
+    row: LogRow
+    acts: Sequence[Act]
+    key: tuple[str, ...]
+
+
+@runtime_checkable
+class GameKind(Protocol):
+    """One game, as the match platform sees it. Pure: no database, no sockets.
+
+    `State` and `Action` are the rules' own objects; the platform stores them only through
+    `dump`/`action_to_json` and reads them only through the methods here.
+    """
+
+    game: ClassVar[str]  # the Match.game value
+    seat_counts: ClassVar[tuple[int, ...]]  # e.g. (2,) or (2, 3, 4)
+    bot_levels: ClassVar[tuple[str, ...]]  # Seat.bot_level values the kind's bots play
+    board_template: ClassVar[str]  # the board partial, rendered with `view(...)` as `board`
+
+    # --- setting up and storing -----------------------------------------------------------------
+    def rules_options(self, data: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
+        """The game's options in canonical JSON (Match.variants); ValueError when unplayable."""
+        ...
+
+    def start(self, setup: Setup) -> tuple[Any, list[dict[str, Any]]]:
+        """A fresh game: (state, events)."""
+        ...
+
+    def load(self, data: Mapping[str, Any]) -> Any: ...
+
+    def dump(self, state: Any) -> dict[str, Any]: ...
+
+    def action_to_json(self, action: Any) -> dict[str, Any]: ...
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Any:
+        """A stored action back (for replay); raises RuleError on a shape it never stored."""
+        ...
+
+    # --- playing ----------------------------------------------------------------------------
+    def parse(self, frame: Mapping[str, Any], seat: int) -> Any | None:
+        """The rules action a player's client frame asks for, or None when it is not understood.
+
+        The one place a client message becomes an action; the frame's shape is already bounded
+        by the socket's edge, but callers from elsewhere rely on the limits here too.
+        """
+        ...
+
+    def resign(self, seat: int) -> Any:
+        """The action for `seat` leaving the game (resigning or forfeiting)."""
+        ...
+
+    def apply(self, setup: Setup, state: Any, action: Any) -> tuple[Any, list[dict[str, Any]]]:
+        """(new state, events); raises RuleError (state unchanged) when the rules refuse."""
+        ...
+
+    def awaited(self, state: Any) -> tuple[int, ...]:
+        """Seats whose input the game waits for now (empty once over or waiting on a timer)."""
+        ...
+
+    def actor(self, action: Any) -> int | None:
+        """The seat an action is by (None for the server's: clock, timers)."""
+        ...
+
+    def result(self, state: Any) -> Result | None:
+        """The result once the whole match is over (None while playing)."""
+        ...
+
+    # --- time -------------------------------------------------------------------------------
+    def timing(
+        self, setup: Setup, before: Any | None, after: Any, events: Sequence[Mapping[str, Any]]
+    ) -> Timing:
+        """The step and deadlines after the start (`before` None) or an applied action."""
+        ...
+
+    def due_action(self, state: Any, which: Deadline) -> Any | None:
+        """The action a passed deadline applies (None: nothing, e.g. a stale timer)."""
+        ...
+
+    def bot_action(self, state: Any, seat: int, level: str, seed_text: str) -> Any:
+        """The computer's action at `seat`; deterministic for `seed_text` (the same in every
+        process, so two servers racing agree)."""
+        ...
+
+    def bot_think_ms(self, state: Any, seat: int, level: str, seed_text: str) -> int:
+        """How long the computer waits before acting, from the start of its step."""
+        ...
+
+    # --- the record -------------------------------------------------------------------------
+    def log(
+        self,
+        setup: Setup,
+        before: Any,
+        after: Any,
+        action: Any,
+        events: Sequence[Mapping[str, Any]],
+    ) -> list[LogRow]:
+        """The Move rows one applied action appends, in ply order (the action's row first)."""
+        ...
+
+    def opening_log(self, setup: Setup, state: Any, events: Sequence[Mapping[str, Any]]):
+        """Move rows for what the rules did by themselves at the start (often none)."""
+        ...
+
+    def evidence(
+        self,
+        setup: Setup,
+        before: Any,
+        action: Any,
+        events: Sequence[Mapping[str, Any]],
+        think_ms: Mapping[int, int | None],
+    ) -> list[Act]:
+        """The arithmetic acts in one applied action (any seats); `think_ms` by seat."""
+        ...
+
+    def refusal(
+        self, setup: Setup, state: Any, action: Any, error: Exception, think_ms: int | None
+    ) -> Refusal | None:
+        """A refused action kept as evidence, or None (most refusals are not)."""
+        ...
+
+    # --- showing ----------------------------------------------------------------------------
+    def view(self, state: Any, viewer: int | None) -> dict[str, Any]:
+        """JSON-safe data for one seat (None: a spectator or the teacher); nothing hidden from
+        that viewer is in it."""
+        ...
+
+    def screen(self, snap: Mapping[str, Any], state: Any, viewer: int | None) -> dict[str, Any]:
+        """The board partial's template context for one viewer, from a broadcast snapshot
+        (names, last move, `board`: usually `view(state, viewer)`); nothing hidden leaks."""
+        ...
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        """Public facts for lists (lobby, the teacher's live view): e.g. captures, card counts,
+        round; JSON-safe, nothing hidden."""
+        ...
+
+    def result_text(self, state: Any, names: Sequence[str]) -> str:
+        """A finished match's result in a few words, e.g. "Ada won: made three captures"."""
+        ...
+
+
+_KINDS: dict[str, GameKind] = {}
+
+
+def register(kind: GameKind) -> GameKind:
+    """Add a kind to the registry (its module does this on import); one kind per game."""
+    if kind.game in _KINDS and type(_KINDS[kind.game]) is not type(kind):
+        raise ValueError(f"a kind for {kind.game!r} is already registered")
+    _KINDS[kind.game] = kind
+    return kind
+
+
+def kind_for(game: str) -> GameKind:
+    """The kind of a Match.game value; KeyError for a game with no kind."""
+    return _KINDS[game]
+
+
+def registered() -> tuple[str, ...]:
+    """The games that have a kind, in registration order."""
+    return tuple(_KINDS)
+
+
+def replay(kind: GameKind, setup: Setup, actions: Sequence[Mapping[str, Any]]) -> Any:
+    """Fold stored actions (Move.action, ply order) over a fresh game: equals the snapshot."""
+    state, _events = kind.start(setup)
+    for data in actions:
+        state, _events = kind.apply(setup, state, kind.action_from_json(data))
+    return state

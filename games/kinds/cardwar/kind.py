@@ -1,0 +1,240 @@
+"""The card war as a `GameKind`: its rules (`games.rules.cardwar`) as the match platform sees them.
+
+The stored state is the rules' state plus the last reveal (`view.Reveal`): the rules forget a
+round once it is won, and every screen shows how the last one went. Answers are simultaneous, so
+a step is one moment of play — naming one round's target, or one (war) round's answers — and
+the answers inside it are not stale for each other; a step's deadline (answer or target timer)
+starts once, when the step opens. Times come from the teacher's options in the rules' `Options`
+(Match.variants), not from the server's Warriors settings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from django.utils.translation import gettext as _
+
+from games.evidence.acts import Act
+from games.evidence.cardwar import answer_act, target_act
+from games.kinds.base import LogRow, Refusal, Result, Setup, Timing
+from games.kinds.cardwar.frames import parse_frame
+from games.kinds.cardwar.options import canonical_options, check_seats
+from games.kinds.cardwar.view import Reveal, reveal_after, viewer_view
+from games.rules import cardwar as rules
+from games.rules.cardwar import bot
+from games.rules.common import seeded_random
+
+# Seat.bot_level values and the rules' bot profiles they play with.
+BOT_PROFILES = {"beginner": "beginner", "intermediate": "average", "expert": "expert"}
+_LOG_KINDS = {
+    rules.Submit: "answer",
+    rules.SetTarget: "target",
+    rules.Resign: "resign",
+    rules.TargetTimeout: "timeout",
+    rules.AnswerTimeout: "timeout",
+    rules.ClockExpired: "clock",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """What a card-war match stores: the rules' state and the last reveal (public facts)."""
+
+    rules: rules.State
+    reveal: Reveal = None
+
+
+def _moment(state: rules.State) -> tuple[object, ...]:
+    """What one step is: a new target setter, round, war round or the end opens another."""
+    return (state.phase, state.round, state.war_depth, state.setter)
+
+
+class CardWarKind:
+    """Card war with arithmetic, levels 1–7, for 2–4 seats (teams 0 & 2 against 1 & 3 at four)."""
+
+    game: ClassVar[str] = "cardwar"
+    seat_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
+    bot_levels: ClassVar[tuple[str, ...]] = tuple(BOT_PROFILES)
+    board_template: ClassVar[str] = "games/cardwar/board.html"
+
+    # --- setting up and storing -------------------------------------------------------------
+    def rules_options(self, data: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
+        check_seats(seats)
+        return canonical_options(data)
+
+    def start(self, setup: Setup) -> tuple[Game, list[dict[str, Any]]]:
+        options = rules.Options.from_json(dict(setup.rules))
+        outcome = rules.start(setup.seed, setup.seats, options)
+        return Game(outcome.state), list(outcome.events)
+
+    def load(self, data: Mapping[str, Any]) -> Game:
+        return Game(rules.state_from_json(dict(data["rules"])), data.get("reveal"))
+
+    def dump(self, state: Game) -> dict[str, Any]:
+        return {"rules": rules.state_to_json(state.rules), "reveal": state.reveal}
+
+    def action_to_json(self, action: rules.Action) -> dict[str, Any]:
+        return rules.action_to_json(action)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> rules.Action:
+        return rules.action_from_json(dict(data))
+
+    # --- playing ----------------------------------------------------------------------------
+    def parse(self, frame: Mapping[str, Any], seat: int) -> rules.Action | None:
+        return parse_frame(frame, seat)
+
+    def resign(self, seat: int) -> rules.Action:
+        return rules.Resign(seat)
+
+    def apply(
+        self, setup: Setup, state: Game, action: rules.Action
+    ) -> tuple[Game, list[dict[str, Any]]]:
+        outcome = rules.apply(state.rules, action)
+        return Game(outcome.state, reveal_after(state.reveal, outcome.events)), list(outcome.events)
+
+    def awaited(self, state: Game) -> tuple[int, ...]:
+        return rules.awaited(state.rules)
+
+    def actor(self, action: rules.Action) -> int | None:
+        return getattr(action, "player", None)
+
+    def result(self, state: Game) -> Result | None:
+        result = state.rules.result
+        if result is None:
+            return None
+        return Result(winners=tuple(result.winners), reason=result.reason)
+
+    # --- time -------------------------------------------------------------------------------
+    def timing(
+        self,
+        setup: Setup,
+        before: Game | None,
+        after: Game,
+        events: Sequence[Mapping[str, Any]],
+    ) -> Timing:
+        options, state = after.rules.options, after.rules
+        clock = None
+        if before is None and options.clock_minutes is not None:
+            clock = options.clock_minutes * 60
+        if before is not None and _moment(before.rules) == _moment(state):
+            return Timing(new_step=False)
+        seconds = {"target": options.target_seconds, "answer": options.answer_seconds}
+        return Timing(new_step=True, step_seconds=seconds.get(state.phase), clock_seconds=clock)
+
+    def due_action(self, state: Game, which: str) -> rules.Action | None:
+        game = state.rules
+        if game.phase == "over":
+            return None
+        if which == "clock":
+            return rules.ClockExpired() if game.options.clock_minutes is not None else None
+        return {"target": rules.TargetTimeout(), "answer": rules.AnswerTimeout()}.get(game.phase)
+
+    def bot_action(self, state: Game, seat: int, level: str, seed_text: str) -> rules.Action:
+        """The rules' bot for the level; its randomness comes from the game's seed and moment
+        (`bot.bot_rng`), not from `seed_text`, so a computer's answer in a round is the same
+        whichever seat answered before it and whichever process asks."""
+        game = state.rules
+        rng = bot.bot_rng(game, seat)
+        if game.phase == "target":
+            return bot.choose_target(game, seat, rng)
+        return bot.choose_submission(game, seat, BOT_PROFILES[level], rng)
+
+    def bot_think_ms(self, state: Game, seat: int, level: str, seed_text: str) -> int:
+        """Drawn per seat and (war) round, so it stays put while the others answer."""
+        game = state.rules
+        rng = seeded_random(
+            game.seed, game.draws, game.round, game.war_depth, seat, "think", salt=bot.BOT_SALT
+        )
+        return bot.think_time_ms(BOT_PROFILES[level], rng)
+
+    # --- the record -------------------------------------------------------------------------
+    def log(
+        self,
+        setup: Setup,
+        before: Game,
+        after: Game,
+        action: rules.Action,
+        events: Sequence[Mapping[str, Any]],
+    ) -> list[LogRow]:
+        return [
+            LogRow(
+                kind=_LOG_KINDS[type(action)],
+                seat=self.actor(action),
+                action=rules.action_to_json(action),
+                events=list(events),
+                game_number=1,
+                facts=_log_facts(action),
+            )
+        ]
+
+    def opening_log(
+        self, setup: Setup, state: Game, events: Sequence[Mapping[str, Any]]
+    ) -> list[LogRow]:
+        return []  # the deal and the first round's cards are in the state, not moves
+
+    def evidence(
+        self,
+        setup: Setup,
+        before: Game,
+        action: rules.Action,
+        events: Sequence[Mapping[str, Any]],
+        think_ms: Mapping[int, int | None],
+    ) -> list[Act]:
+        """One act per answer received (its facts are kept when it arrives, so an answer the
+        clock drops before the reveal still counts) and one per target a player named."""
+        level = before.rules.options.level
+        acts: list[Act | None] = []
+        for event in events:
+            seat = event.get("player")
+            if event.get("type") == "answer_received":
+                acts.append(answer_act(event["private"], think_ms=think_ms.get(seat)))
+            elif event.get("type") == "target_set":
+                acts.append(target_act(event, level=level, think_ms=think_ms.get(seat)))
+        return [act for act in acts if act is not None]
+
+    def refusal(
+        self,
+        setup: Setup,
+        state: Game,
+        action: rules.Action,
+        error: Exception,
+        think_ms: int | None,
+    ) -> Refusal | None:
+        # The rules ask again for an unreadable answer or an expression that is not a choice for
+        # these cards ("asked again, not marked wrong"): no act. A wrong result is accepted and
+        # is evidence (with correct False) when it arrives.
+        return None
+
+    # --- showing ----------------------------------------------------------------------------
+    def view(self, state: Game, viewer: int | None) -> dict[str, Any]:
+        return viewer_view(state.rules, state.reveal, viewer)
+
+    def screen(self, snap: Mapping[str, Any], state: Game, viewer: int | None) -> dict[str, Any]:
+        return {"board": self.view(state, viewer)}
+
+    def result_text(self, state: Game, names: Sequence[str]) -> str:
+        result = state.rules.result
+        if result is None:
+            return ""
+        if result.draw or not result.winners:
+            return _("A draw")
+        return _("%(names)s won") % {"names": ", ".join(names[s] for s in result.winners)}
+
+    def summary(self, state: Game) -> dict[str, Any]:
+        game = state.rules
+        return {
+            "round": game.round,
+            "war_depth": game.war_depth,
+            "counts": list(rules.counts(game)),
+            "out": [hand.out for hand in game.hands],
+            "teams": game.players == 4,
+        }
+
+
+def _log_facts(action: rules.Action) -> dict[str, Any]:
+    """The Move columns a card-war row fills (the rest is in `action` and the evidence)."""
+    if isinstance(action, rules.Submit):
+        return {"expression": action.expression}
+    return {}

@@ -1,0 +1,127 @@
+/* What every live screen shares: go to a match when the lobby says it is ready, count the
+   clocks down, keep keyboard focus across the board's swaps, and show and mend the connection.
+   Plain JS, no framework. A game's own file (warriors.js) reads `window.arenaLive`. */
+(function () {
+  "use strict";
+
+  /* Lobby: when the server says a match is ready, go there. */
+  document.body.addEventListener("htmx:oobAfterSwap", function (evt) {
+    var go = evt.target && evt.target.querySelector && evt.target.querySelector("[data-goto]");
+    if (go) { window.location.assign(go.dataset.goto); }
+  });
+
+  var root = document.getElementById("match");
+  if (!root) { return; }
+
+  var live = {
+    online: false,          // the socket is open and has sent the current view
+    returning: false,       // this board swap brought the connection back
+    focusFallback: null,    // function: where focus goes when the focused element is gone
+    listeners: [],
+    onChange: function (fn) { live.listeners.push(fn); }
+  };
+  window.arenaLive = live;
+
+  function $(sel, el) { return (el || document).querySelector(sel); }
+  function $$(sel, el) { return Array.prototype.slice.call((el || document).querySelectorAll(sel)); }
+  function board() { return document.getElementById("board"); }
+  function finished() { var b = board(); return b && b.dataset.finished === "1"; }
+  var texts = {
+    connecting: root.dataset.msgConnecting || "Connecting…",
+    reconnecting: root.dataset.msgReconnecting || "Reconnecting…",
+    disconnected: root.dataset.msgDisconnected || "Disconnected. Reload the page to carry on."
+  };
+
+  /* --- clocks count down from the server's remaining time -------------------------------- */
+  var clockBase = [];
+  function readClocks() {
+    var now = performance.now();
+    clockBase = $$(".clock[data-remaining-ms]").map(function (el) {
+      return { el: el, ends: now + parseInt(el.dataset.remainingMs, 10) };
+    });
+    tick();
+  }
+  function fmt(ms) {
+    var s = Math.max(0, Math.ceil(ms / 1000));
+    var m = Math.floor(s / 60);
+    s = s % 60;
+    return m + ":" + (s < 10 ? "0" : "") + s;
+  }
+  function tick() {
+    var now = performance.now();
+    clockBase.forEach(function (c) {
+      var left = c.ends - now;
+      var t = $(".clock-time", c.el);
+      if (t) { t.textContent = fmt(left); }
+      c.el.classList.toggle("is-low", left < 30000);
+    });
+  }
+  setInterval(tick, 250);
+
+  /* --- keep keyboard focus across swaps: a focused piece is replaced by its new self ------- */
+  var focused = null;   // a selector for the focused element, "" for the board, null: elsewhere
+  document.body.addEventListener("htmx:oobBeforeSwap", function (evt) {
+    var active = document.activeElement;
+    if (evt.target && evt.target.id === "board" && active && evt.target.contains(active)) {
+      focused = active.dataset.die ? '[data-die="' + active.dataset.die + '"]' : (active.id && active !== evt.target ? "#" + active.id : "");
+    }
+  });
+  document.body.addEventListener("htmx:oobAfterSwap", function (evt) {
+    var id = evt.target && evt.target.id;
+    if (id === "board") {
+      if (focused !== null) {
+        var again = focused ? $(focused) || (live.focusFallback && live.focusFallback()) : null;
+        (again || board()).focus({ preventScroll: true });
+        focused = null;
+      }
+      live.returning = !live.online;
+      if (live.returning) { connection(true, ""); }   // the server's full view: the board is current
+    }
+    if (id === "clock") { readClocks(); }
+    if (id === "gameover") {
+      // The game is over: focus the result (not a piece that can no longer be played).
+      var active = document.activeElement;
+      if (finished() && (!active || active === document.body || root.contains(active))) {
+        document.getElementById("gameover").focus({ preventScroll: true });
+      }
+    }
+  });
+
+  /* --- the connection: say at once when it is lost, and play on only when it is back ------ */
+  function connection(isOnline, text) {
+    live.online = isOnline;
+    root.classList.toggle("is-offline", !isOnline);
+    var notice = document.getElementById("connection");
+    if (notice && notice.textContent !== text) { notice.textContent = text; }
+    live.listeners.forEach(function (fn) { fn(isOnline); });
+  }
+  // The extension retries abnormal closes with a growing delay (up to a minute): cap it, so a
+  // class is back within seconds of a server restart.
+  htmx.config.wsReconnectDelay = function (retries) {
+    return Math.min(5000, 500 * Math.pow(2, retries)) * (0.5 + Math.random() / 2);
+  };
+  var RETRIED = [1006, 1011, 1012, 1013];   // the extension reconnects after these by itself
+  document.body.addEventListener("htmx:wsClose", function (evt) {
+    var code = evt.detail && evt.detail.event && evt.detail.event.code;
+    // A clean close (e.g. a server restart: 1001) is not retried by the extension: retry it.
+    if (code === 1000 || code === 1001) {
+      setTimeout(function () { evt.detail.socketWrapper.reconnect(); }, 1000 + Math.random() * 2000);
+    }
+    var retrying = code === 1000 || code === 1001 || RETRIED.indexOf(code) >= 0;
+    connection(false, retrying ? texts.reconnecting : texts.disconnected);
+  });
+  document.body.addEventListener("htmx:wsError", function () {
+    if (!live.online) { return; }                 // a failed retry: the close says what happens
+    connection(false, texts.reconnecting);
+  });
+  document.body.addEventListener("htmx:wsOpen", function (evt) {
+    // Anything queued while the socket was down was aimed at an old board: drop it (the server
+    // would refuse a stale ply anyway). The full view follows and brings the board back.
+    evt.detail.socketWrapper.queue.length = 0;
+  });
+  // The first connection normally takes milliseconds: say so only if it does not.
+  setTimeout(function () { if (!live.online && !$("#connection").textContent) { connection(false, texts.connecting); } }, 1500);
+
+  readClocks();
+  connection(false, "");
+})();
