@@ -14,7 +14,7 @@ from games.services import match_create
 from tests.browser.conftest import ROOT, assert_accessible, screenshot
 from tests.browser.test_classrooms_flows import assert_fits_the_screen
 from tests.browser.warriors_driver import wait_connected
-from tests.games.progress.play import cardwar_match, play_cardwar, play_warriors
+from tests.games.progress.play import play_cardwar, play_warriors
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +56,10 @@ def norsk_lesson(make_teacher):
     ada, ben = (card.student for card in cards[:2])
     play_warriors(match_create(classroom=room, players=[ada.user, ben.user], seed=3), moves=14)
     for level, rounds in ((1, 6), (5, 6)):
-        play_cardwar(cardwar_match(room, [ada.user, ben.user], level), level=level, rounds=rounds)
+        match = match_create(
+            game="cardwar", classroom=room, players=[ada.user, ben.user], variants={"level": level}
+        )
+        play_cardwar(match, level=level, rounds=rounds)  # the reports' evidence of real rounds
     return teacher, room, ada, ben
 
 
@@ -95,3 +98,9 @@ def test_a_students_screens_read_in_norwegian_and_fit(live, login_page, norsk_le
     page.get_by_role("button", name="Hjelp").click()
     page.get_by_role("heading", name="Slik spiller du").wait_for()
     assert_norwegian(page, "match-help", "Den som begynner")
+    card_war = match_create(
+        game="cardwar", classroom=room, players=[ada.user, ben.user], variants={"level": 5}
+    )
+    page.goto(f"{live}/play/m/{card_war.pk}/")
+    wait_connected(page)
+    assert_norwegian(page, "cardwar", "nivå 5")
