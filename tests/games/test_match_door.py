@@ -20,6 +20,7 @@ from games.services import (
     match_resign,
     move_submit,
 )
+from games.services.demo import frame_of
 from games.services.matches import setup_of
 
 KINDS = {
@@ -27,23 +28,6 @@ KINDS = {
     "cardwar": {"level": 5, "answer_seconds": 20, "target_seconds": 10, "clock_minutes": 20},
 }
 pytestmark = pytest.mark.parametrize("game", list(KINDS))
-
-
-def frame_of(action) -> dict:
-    """A rules action as the browser's form sends it."""
-    name = type(action).__name__
-    if name == "Strength":
-        return {"kind": "strength", "attacker": action.attacker, "target": action.target}
-    if name == "Mind":
-        frame = {"kind": "mind", "expression": action.expression, "target": action.target}
-        return frame | ({"dice": list(action.dice)} if action.dice else {})
-    if name == "Skip":
-        return {"kind": "skip"}
-    if name == "Submit":
-        return {"kind": "answer", "expression": action.expression, "answer": action.answer}
-    if name == "SetTarget":
-        return {"kind": "target", "value": str(action.value)}
-    raise AssertionError(name)
 
 
 def fresh(match: Match) -> Match:

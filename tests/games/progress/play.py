@@ -1,18 +1,14 @@
-"""Evidence from real play: Warriors through the match services, card-war rounds through the
-rules library and the evidence mapping (as the game seam's door will do)."""
+"""Evidence from real play: both games through the match services' one door."""
 
 from __future__ import annotations
 
 from contextlib import suppress
 from datetime import datetime
 
-from django.utils import timezone
-
-from games.evidence.cardwar import cardwar_acts
-from games.models import Match, Seat
+from games.kinds import kind_for
+from games.models import Match
 from games.rules import cardwar as cw
-from games.services import MoveRejected, move_submit
-from games.services.evidence import calculations_record
+from games.services import MoveRejected, match_create, match_resign, move_submit
 from tests.games.conftest import legal_action, mover
 
 
@@ -30,30 +26,29 @@ def play_warriors(match: Match, *, moves: int = 12) -> None:
 
 
 def cardwar_match(classroom, users, level: int) -> Match:
-    """A card-war match row with these students seated (the rows reports read)."""
-    match = Match.objects.create(
+    """A live card-war match at `level` for these students (the computer names targets)."""
+    return match_create(
         game=Match.Game.CARDWAR,
         classroom=classroom,
+        players=users,
+        variants={"level": level, "computer_targets": True},
         seed=level,
-        variants={"level": level},
-        status=Match.Status.FINISHED,
-        finished_at=timezone.now(),
-        winner_seat=0,
     )
-    for index, user in enumerate(users):
-        Seat.objects.create(match=match, index=index, user=user)
-    return match
 
 
 def play_cardwar(match: Match, *, level: int, rounds: int, now: datetime | None = None) -> int:
-    """Play `rounds` rounds of a real card-war game; seat 0 picks a worse choice every third
-    round and types a wrong result every fourth. Returns how many acts were stored."""
-    seats = list(match.seats.order_by("index"))
-    state = cw.new_game(
-        f"progress-{match.pk}", len(seats), cw.Options(level=level, computer_targets=True)
-    )
-    stored = 0
+    """Play `rounds` rounds through the door, as the students' browsers would; seat 0 picks a
+    worse choice every third round and types a wrong result every fourth. Returns how many
+    answers were sent."""
+    kind = kind_for(match.game)
+    players = [seat.user for seat in match.seats.order_by("index")]
+    sent = 0
     for round_number in range(rounds):
+        match.refresh_from_db()
+        if match.status != Match.Status.PLAYING:
+            break
+        state = kind.load(match.state).rules
+        step = match.ply
         for seat in cw.awaited(state):
             values = cw.choices(state, seat)
             ranked = sorted(values, reverse=True)
@@ -61,12 +56,8 @@ def play_cardwar(match: Match, *, level: int, rounds: int, now: datetime | None 
             if level >= 5:
                 value = min(values, key=lambda v: abs(v - state.target))
             typed = str(value + 1) if seat == 0 and round_number % 4 == 3 else str(value)
-            outcome = cw.apply(state, cw.Submit(seat, values[value], typed))
-            state = outcome.state
-            acts = cardwar_acts(outcome.events, level=level, think_ms={0: 2500, 1: 4100})
-            stored += len(
-                calculations_record(match=match, seats=seats, acts=acts, now=now or timezone.now())
-            )
-            if state.phase == "over":
-                return stored
-    return stored
+            frame = {"kind": "answer", "expression": values[value], "answer": typed}
+            move_submit(match=match, player=players[seat], action=frame, ply=step, now=now)
+            sent += 1
+    match_resign(match=match, player=players[1], now=now)  # the lesson ends: the game too
+    return sent
