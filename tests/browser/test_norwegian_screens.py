@@ -14,7 +14,7 @@ from games.services import match_create
 from tests.browser.conftest import ROOT, assert_accessible, screenshot
 from tests.browser.test_classrooms_flows import assert_fits_the_screen
 from tests.browser.warriors_driver import wait_connected
-from tests.games.progress.play import play_cardwar, play_warriors
+from tests.games.progress.play import cardwar_match, play_cardwar, play_warriors
 
 pytestmark = pytest.mark.browser
 
@@ -56,10 +56,7 @@ def norsk_lesson(make_teacher):
     ada, ben = (card.student for card in cards[:2])
     play_warriors(match_create(classroom=room, players=[ada.user, ben.user], seed=3), moves=14)
     for level, rounds in ((1, 6), (5, 6)):
-        match = match_create(
-            game="cardwar", classroom=room, players=[ada.user, ben.user], variants={"level": level}
-        )
-        play_cardwar(match, level=level, rounds=rounds)  # the reports' evidence of real rounds
+        play_cardwar(cardwar_match(room, [ada.user, ben.user], level), level=level, rounds=rounds)
     return teacher, room, ada, ben
 
 
