@@ -3,10 +3,13 @@
 For 1, 50 and 200 simultaneous matches, scripted WebSocket clients (two per match) play
 Strength attacks or skips with a think time of 0.5-1.5 s, so 200 matches make about 200 moves
 a second. Each sample is the time from sending a move to the later of the two players
-receiving the board for the new ply. The same harness then runs against a bare echo consumer
-(group_send to the pair, no database, no templates) in the same Daphne process, and the
-ratio of medians and p95s is printed. With `--before CHECKOUT` an older checkout's Daphne
-plays the same size first, on the same database: the figure before a change and after it.
+receiving the board for the new ply; a move that has not reached both within 20 s is lost.
+The same harness then runs against a bare echo consumer (group_send to the pair, no database,
+no templates) in the same Daphne process, and the ratios of p50s and p95s, and of the
+server's CPU per move to its CPU per echo message, are printed. CPU is read from /proc: the
+Daphne process, this database's PostgreSQL backends, and Redis (shared with the machine).
+With `--before CHECKOUT` an older checkout's Daphne plays the same size first, on the same
+database: the figure before a change and after it.
 
     .venv/bin/python bench/live_latency.py                      # embedded defaults (SQLite)
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/arena_live \\
@@ -22,56 +25,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
-import re
 import signal
-import socket
-import statistics
-import subprocess
 import sys
-import tempfile
 import time
-import urllib.request
-from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-BOARD = re.compile(
-    r'<div id="board"[^>]*?data-ply="(\d+)" data-my-turn="(\d)"\s+data-finished="(\d)"'
-)
-DIE = re.compile(r'data-die="([AB]-D\d+)" data-value="(\d+)" data-sides="\d+" data-side="(\w+)"')
-
-
-LOG = Path(tempfile.gettempdir()) / "live_latency_daphne.log"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def setup_django(env: dict[str, str]) -> None:
-    os.environ.update(env)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0, interactive=False)
-    if not os.environ.get("REDIS_URL"):
-        call_command("createcachetable", verbosity=0)
+import live_harness as h
 
 
 def make_matches(count: int) -> list[tuple[int, str, str]]:
     """`count` fresh matches between new students; (match id, cookie A, cookie B)."""
-    from django.test import Client
-
     from classrooms.models import Classroom, Student, User
     from games.services import match_create
 
@@ -87,129 +54,12 @@ def make_matches(count: int) -> list[tuple[int, str, str]]:
             Student.objects.create(user=user, classroom=room, display_name=f"B{i}{side}")
             users.append(user)
         match = match_create(classroom=room, players=users, seed=i, clock_seconds=3600)
-        cookies = []
-        for user in users:
-            client = Client()
-            client.force_login(user)
-            cookies.append(client.cookies["sessionid"].value)
-        out.append((match.pk, cookies[0], cookies[1]))
+        out.append((match.pk, h.session_cookie(users[0]), h.session_cookie(users[1])))
     return out
 
 
-@dataclass(frozen=True)
-class Server:
-    """Which code a Daphne runs: this checkout, or an older one (`--before`) for the figure
-    before a change, on the same database and in the same run."""
-
-    label: str
-    root: Path
-    app: str
-    env: dict[str, str]
-
-
-def servers(before: str | None) -> list[Server]:
-    now = Server("after" if before else "this", ROOT, "bench.asgi:application", {})
-    if not before:
-        return [now]
-    # Older checkouts routed the echo from inside the app when ARENA_BENCH_ECHO=1.
-    old = Server(
-        "before", Path(before).resolve(), "config.asgi:application", {"ARENA_BENCH_ECHO": "1"}
-    )
-    return [old, now]
-
-
-def start_daphne(env: dict[str, str], server: Server) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            server.app,
-        ],
-        cwd=server.root,
-        env={
-            **os.environ,
-            **env,
-            **server.env,
-            # As in production: no query logging, no template debugging.
-            "DEBUG": "0",
-            "SECURE_SSL_REDIRECT": "0",
-            "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        },
-        stdout=subprocess.DEVNULL,
-        stderr=LOG.open("a"),
-    )
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            with urllib.request.urlopen(base + "/healthz", timeout=1):  # noqa: S310
-                return proc, base
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("daphne did not start")
-
-
-class Player:
-    """One scripted browser: reads every message, keeps the latest board it was sent."""
-
-    def __init__(self, sock) -> None:
-        self.sock = sock
-        self.ply = -1
-        self.my_turn = False
-        self.finished = False
-        self.dice: list[tuple[str, int, str]] = []
-        self.changed = asyncio.Event()
-        self.reader = asyncio.create_task(self.read())
-
-    async def read(self) -> None:
-        async for text in self.sock:
-            found = BOARD.search(text)
-            if found:
-                self.ply = int(found.group(1))
-                self.my_turn = found.group(2) == "1"
-                self.finished = found.group(3) == "1"
-                self.dice = [(d, int(v), s) for d, v, s in DIE.findall(text)]
-                self.changed.set()
-
-    async def wait_ply(self, ply: int) -> float:
-        while self.ply < ply:
-            self.changed.clear()
-            await self.changed.wait()
-        return time.perf_counter()
-
-    def choose(self) -> dict:
-        mine = [(v, d) for d, v, s in self.dice if s == "mine"]
-        theirs = [(v, d) for d, v, s in self.dice if s == "theirs"]
-        options = [(t, a, td, ad) for a, ad in mine for t, td in theirs if a > t]
-        if not options:
-            return {"kind": "skip"}
-        _t, _a, target, attacker = max(options)
-        return {"kind": "strength", "attacker": attacker, "target": target}
-
-
-async def connect(base: str, path: str, cookie: str | None):
-    import websockets
-
-    headers = {"Origin": base}
-    if cookie:
-        headers["Cookie"] = f"sessionid={cookie}"
-    return await websockets.connect(
-        base.replace("http", "ws") + path,
-        additional_headers=headers,
-        open_timeout=60,
-        max_size=2**22,
-    )
-
-
 async def play_pair(base, match_id, cookies, moves, samples, rng, barrier) -> None:
-    a = Player(await connect(base, f"/ws/match/{match_id}/", cookies[0]))
-    b = Player(await connect(base, f"/ws/match/{match_id}/", cookies[1]))
+    a, b = [h.WarriorsPlayer(await h.connect(base, f"/ws/match/{match_id}/", c)) for c in cookies]
     async with asyncio.timeout(60):
         await asyncio.gather(a.wait_ply(0), b.wait_ply(0))
     await barrier.wait()  # everyone connected: the measured part starts
@@ -219,9 +69,8 @@ async def play_pair(base, match_id, cookies, moves, samples, rng, barrier) -> No
             break
         mover = a if a.my_turn else b
         ply = mover.ply
-        body = {**mover.choose(), "ply": str(ply), "HEADERS": {}}
         start = time.perf_counter()
-        await mover.sock.send(json.dumps(body))
+        await mover.sock.send(mover.frame())
         try:
             async with asyncio.timeout(20):
                 done = await asyncio.gather(a.wait_ply(ply + 1), b.wait_ply(ply + 1))
@@ -229,37 +78,13 @@ async def play_pair(base, match_id, cookies, moves, samples, rng, barrier) -> No
             samples.append(float("inf"))
             break
         samples.append(max(done) - start)
-    for p in (a, b):
-        await p.sock.close()
-        p.reader.cancel()
+    await asyncio.gather(a.close(), b.close())
 
 
-async def echo_pair(base, room, moves, samples, rng) -> None:
-    a = await connect(base, f"/ws/bench/echo/{room}/", None)
-    b = await connect(base, f"/ws/bench/echo/{room}/", None)
-    for n in range(moves):
-        await asyncio.sleep(rng.uniform(0.5, 1.5))
-        start = time.perf_counter()
-        await (a if n % 2 == 0 else b).send(json.dumps({"n": n}))
-        got = await asyncio.gather(a.recv(), b.recv())
-        assert all(json.loads(g)["n"] == n for g in got)
-        samples.append(time.perf_counter() - start)
-    await a.close()
-    await b.close()
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def summary(samples: list[float]) -> tuple[float, float, int]:
-    ok = sorted(s for s in samples if s != float("inf"))
-    if not ok:
-        return float("nan"), float("nan"), len(samples)
-    p95 = ok[min(len(ok) - 1, round(0.95 * (len(ok) - 1)))]
-    return statistics.median(ok) * 1000, p95 * 1000, len(samples) - len(ok)
+def pace(seed: float):
+    """A think time of 0.5-1.5 s, from its own random source."""
+    source = random.Random(seed)
+    return lambda: source.uniform(0.5, 1.5)
 
 
 async def run_size(base: str, matches, moves: int, pid: int):
@@ -276,57 +101,65 @@ async def run_size(base: str, matches, moves: int, pid: int):
     )
     async with asyncio.timeout(120):
         await barrier.wait()
-    cpu = cpu_seconds(pid)
+    meter = h.CpuMeter([pid])
+    meter.start()
     await players
-    cpu_per_move = (cpu_seconds(pid) - cpu) / max(1, len(moves_samples)) * 1000
+    cpu = meter.stop()
     echo_samples: list[float] = []
     if os.environ.get("BENCH_NO_ECHO"):
-        return moves_samples, [float("nan")], cpu_per_move
-    await asyncio.gather(
+        return moves_samples, [float("nan")], cpu, {"server": float("nan")}
+    ready = asyncio.Barrier(len(matches) + 1)
+    pairs = asyncio.gather(
         *(
-            echo_pair(base, i, moves, echo_samples, random.Random(rng.random()))
+            h.echo_pair(base, i, ready, lambda n: n < moves, pace(rng.random()), echo_samples)
             for i in range(len(matches))
         )
     )
-    return moves_samples, echo_samples, cpu_per_move
+    async with asyncio.timeout(120):
+        await ready.wait()
+    echo_meter = h.CpuMeter([pid])
+    echo_meter.start()
+    await pairs
+    return moves_samples, echo_samples, cpu, echo_meter.stop()
 
 
 def run_one(sizes: list[int], moves: int, before: str | None) -> None:
-    env = {"SECRET_KEY": os.environ.get("SECRET_KEY") or "bench-only-" + "x" * 40}
-    label = (
-        "PostgreSQL + Redis"
-        if os.environ.get("REDIS_URL")
-        else "embedded (SQLite, in-memory layer)"
-    )
-    if not os.environ.get("DATABASE_URL"):
-        env["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
-    setup_django(env)
-    print(f"== {label}: {moves} moves per match, think time 0.5-1.5 s")
+    env = h.bench_env()
+    h.setup_django(env)
+    print(f"== {h.stack_label()}: {moves} moves per match, think 0.5-1.5 s; {h.load_average()}")
     print(
-        f"{'code':>6} {'matches':>8} {'moves':>6} {'median ms':>10} {'p95 ms':>8} {'lost':>5} | "
-        f"{'echo med':>9} {'echo p95':>9} | {'ratio med':>9} {'ratio p95':>9} | "
-        "server CPU/move | load 1 min"
+        f"{'code':>6} {'matches':>7} {'moves':>6} {'mv/s':>6} {'p50':>7} {'p95':>7} {'p99':>7} "
+        f"{'lost':>4} {'drop':>4} | {'echo50':>6} {'echo95':>6} {'echo99':>6} | "
+        f"{'x p50':>5} {'x p95':>5} | "
+        f"{'cpu/mv':>6} {'echo/msg':>8} {'x cpu':>5} | {'pg/mv':>5} {'redis/mv':>8}  (ms)"
     )
     for size in sizes:
-        for server in servers(before):
+        for server in h.servers(before):
             matches = make_matches(size)
-            proc, base = start_daphne(env, server)
+            offset = h.log_offset()
+            proc, base = h.start_daphne(env, server)
             try:
-                move_s, echo_s, cpu_ms = asyncio.run(run_size(base, matches, moves, proc.pid))
+                move_s, echo_s, cpu, ecpu = asyncio.run(run_size(base, matches, moves, proc.pid))
             finally:
-                proc.terminate()
-                try:
-                    proc.wait(10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-            med, p95, lost = summary(move_s)
-            emed, ep95, _ = summary(echo_s)
-            print(
-                f"{server.label:>6} {size:>8} {len(move_s):>6} {med:>10.1f} {p95:>8.1f} "
-                f"{lost:>5} | {emed:>9.1f} {ep95:>9.1f} | {med / emed:>9.1f} "
-                f"{p95 / ep95:>9.1f} | {cpu_ms:>12.1f} ms | {os.getloadavg()[0]:.2f}",
-                flush=True,
-            )
+                h.stop_daphne(proc)
+            report(server.label, size, move_s, echo_s, cpu, ecpu, h.dropped_since(offset))
+
+
+def report(label: str, size: int, move_s, echo_s, cpu, ecpu, dropped: int) -> None:
+    n = max(1, len(move_s))
+    p50, p95, p99 = h.percentiles(move_s)
+    e50, e95, e99 = h.percentiles(echo_s)
+    lost = sum(1 for s in move_s if s == float("inf"))
+    move_cpu = cpu["server"] / n * 1000
+    echo_cpu = ecpu["server"] / max(1, len(echo_s)) * 1000
+    print(
+        f"{label:>6} {size:>7} {n:>6} {n / cpu['wall']:>6.1f} {p50:>7.1f} {p95:>7.1f} "
+        f"{p99:>7.1f} {lost:>4} {dropped:>4} | {e50:>6.1f} {e95:>6.1f} {e99:>6.1f} | "
+        f"{p50 / e50:>5.1f} {p95 / e95:>5.1f} | {move_cpu:>6.2f} {echo_cpu:>8.2f} "
+        f"{move_cpu / echo_cpu:>5.1f} | {cpu['pg_ours'] / n * 1000:>5.2f} "
+        f"{cpu['redis'] / n * 1000:>8.2f}  {h.load_average()}",
+        flush=True,
+    )
 
 
 def main() -> None:

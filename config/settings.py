@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "classrooms",
     "games",
     "games.progress",
+    "games.tournaments",
 ]
 
 MIDDLEWARE = [
@@ -117,14 +118,20 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels-redis, logging and counting the messages it drops (which it does
+            # silently): see config/channel_layer.py.
+            "BACKEND": "config.channel_layer.CountingRedisChannelLayer",
             # redis-py caps an asyncio pool at 100 connections by default; a burst of a few
             # hundred sockets then fails at the handshake.
             # redis-py 8 also times socket reads out after 5 s by default, exactly the time
             # channels-redis blocks waiting for a message (BZPOPMIN 5 s): an idle socket on a
             # busy server then dies with "Timeout reading" (close 1011). Read for longer.
             "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 30}]
+                "hosts": [{"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 30}],
+                # Messages waiting per Redis key before channels-redis drops new ones. Every
+                # socket of one server process shares one key, so the default (100) is a
+                # burst of 50 matches' moves: at 200 matches it lost one move in thirteen.
+                "capacity": int(os.environ.get("CHANNEL_CAPACITY", "10000")),
             },
         }
     }
@@ -259,6 +266,10 @@ if not DEBUG:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"layer_drops": {"()": "config.channel_layer.OverCapacityFilter"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # channels-redis says it dropped messages only at INFO: the filter turns that into a
+    # WARNING and leaves its other INFO lines out.
+    "loggers": {"channels_redis.core": {"level": "INFO", "filters": ["layer_drops"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

@@ -21,6 +21,7 @@ urlpatterns = [
     path("play/", include("games.urls")),
     path("favicon.ico", favicon, name="favicon"),
     path("", include("games.progress.urls")),
+    path("", include("games.tournaments.urls")),
     path(
         "healthz",
         TemplateView.as_view(template_name="healthz.txt", content_type="text/plain"),

@@ -365,3 +365,64 @@ class SkillDay(models.Model):
 
     def __str__(self) -> str:
         return f"{self.student_id} {self.day} {self.skill}"
+
+
+class Table(models.Model):
+    """A student's card-war table for three or four: invited classmates accept, and the match
+    starts when every seat is taken (or when the host starts it with the computer in the rest)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for players")
+        STARTED = "started", _("Started")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    classroom = models.ForeignKey(
+        "classrooms.Classroom", on_delete=models.CASCADE, related_name="tables"
+    )
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tables_hosted"
+    )
+    seats = models.PositiveSmallIntegerField(_("seats"))
+    # The card war's options (the kind's canonical form), as Match.variants will store them.
+    variants = models.JSONField(default=dict, blank=True)
+    # Empty seats may be filled with computer players when the host starts the table.
+    bots = models.BooleanField(default=True)
+    status = models.CharField(max_length=16, choices=Status, default=Status.OPEN)
+    match = models.ForeignKey(Match, on_delete=models.SET_NULL, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["host", "status"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(seats__gte=2) & Q(seats__lte=4), name="table_two_to_four_seats"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.pk} of {self.host} ({self.status})"
+
+
+class TableInvite(models.Model):
+    """One classmate asked to a table, and their answer."""
+
+    class Status(models.TextChoices):
+        INVITED = "invited", _("Invited")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="invites")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_invites"
+    )
+    status = models.CharField(max_length=16, choices=Status, default=Status.INVITED)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "user"], name="one_invite_per_table")
+        ]
+        indexes = [models.Index(fields=["user", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} at table {self.table_id} ({self.status})"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.views import lobby, play, teacher
+from games.views import cardwar, lobby, play, teacher
 
 app_name = "games"
 
@@ -8,10 +8,13 @@ urlpatterns = [
     path("", lobby.lobby, name="lobby"),
     path("computer/", play.play_computer, name="play_computer"),
     path("guided/", play.guided_game, name="guided"),
+    path("cardwar/computer/", cardwar.cardwar_computer, name="cardwar_computer"),
+    path("cardwar/table/", cardwar.cardwar_table, name="cardwar_table"),
     path("m/<int:match_id>/", play.match_page, name="match"),
     path("class/<int:classroom_id>/live/", teacher.class_live, name="class_live"),
     path("class/<int:classroom_id>/matches/", teacher.class_matches, name="class_matches"),
     path("class/<int:classroom_id>/finished/", teacher.class_finished, name="class_finished"),
     path("class/<int:classroom_id>/pair/", teacher.pair, name="pair"),
     path("class/<int:classroom_id>/pair-all/", teacher.pair_all, name="pair_all"),
+    path("class/<int:classroom_id>/pair-cardwar/", teacher.pair_cardwar, name="pair_cardwar"),
 ]

@@ -14,7 +14,7 @@ from classrooms.models import Student, User
 from classrooms.permissions import student_is_current, student_of
 from games.live.guard import CLOSE_FORBIDDEN, GuardedConsumer
 from games.live.messages import parse_lobby
-from games.services import lobby
+from games.services import lobby, tables
 from games.services.broadcast import class_group
 
 TEMPLATE = "games/lobby.html"
@@ -73,7 +73,13 @@ class LobbyConsumer(GuardedConsumer):
         online = [
             s for s in lobby.online_students(self.student.classroom) if s.user_id != self.user.pk
         ]
-        context = {"oob": True, "online": online, "goto": goto, **lobby.lobby_state(self.user)}
+        context = {
+            "oob": True,
+            "online": online,
+            "goto": goto,
+            **lobby.lobby_state(self.user),
+            **tables.tables_for(self.user),
+        }
         if notice:
             context["notice"] = notice
         return render_to_string(f"{TEMPLATE}#presence", context) + render_to_string(
@@ -89,6 +95,8 @@ class LobbyConsumer(GuardedConsumer):
                 await database_sync_to_async(lobby.challenge_create)(
                     from_user=self.user, to_user_id=msg["id"]
                 )
+            elif msg["kind"].startswith("table_"):
+                await database_sync_to_async(self.table_act)(msg["kind"], msg["id"])
             else:
                 challenge = await database_sync_to_async(lobby.challenge_answer)(
                     challenge_id=msg["id"], user=self.user, accept=msg["kind"] == "accept"
@@ -97,6 +105,15 @@ class LobbyConsumer(GuardedConsumer):
                     await self.send_lobby(goto=reverse("games:match", args=[challenge.match_id]))
         except lobby.LobbyRefused as err:
             await self.send_lobby(notice=err.message)
+
+    def table_act(self, kind: str, table_id: int) -> None:
+        """A card-war table: the services tell everyone concerned (a started one: go there)."""
+        if kind in ("table_accept", "table_decline"):
+            tables.table_answer(table_id=table_id, user=self.user, accept=kind == "table_accept")
+        elif kind == "table_start":
+            tables.table_start(table_id=table_id, host=self.user)
+        else:
+            tables.table_cancel(table_id=table_id, host=self.user)
 
     async def presence_changed(self, event: dict) -> None:
         await self.send_lobby()

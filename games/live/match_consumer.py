@@ -2,6 +2,9 @@
 
 The database is the truth and the socket only a pipe: every (re)connect gets the full view,
 every "ply N happened" group message makes each socket render its own viewer's view again.
+Nothing is lost: a message that follows a ply this socket never saw (the channel layer dropped
+one) brings the full view from the database, and so does a client's "sync" with a ply that is
+not the current one (a screen that heard nothing for a while: the last message was lost).
 Bots and clocks are woken by timers here, but the services' row lock and ply check make it
 safe for every tab and every server process to try at once.
 """
@@ -10,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+from concurrent.futures import ThreadPoolExecutor
 
 from channels.db import database_sync_to_async
 from django.utils import timezone
@@ -25,6 +30,17 @@ from games.selectors.matches import Viewer
 from games.services.broadcast import match_group
 
 log = logging.getLogger(__name__)
+# The door's calls (moves, resignations, bots, clocks) of different matches run side by side,
+# each on its own pooled database connection; the row lock orders those of one match. Channels'
+# default runs every database call of a process on one thread, which made moves queue behind
+# each other (at 200 matches, seconds) while the CPU waited for PostgreSQL.
+DOOR_THREADS = int(os.environ.get("GAMES_DOOR_THREADS", "4"))
+_door = ThreadPoolExecutor(max_workers=DOOR_THREADS, thread_name_prefix="door")
+
+
+def through_door(call):
+    """`call` (sync, database) as a coroutine function on the door's threads."""
+    return database_sync_to_async(call, thread_sensitive=False, executor=_door)
 
 
 class MatchConsumer(GuardedConsumer):
@@ -96,14 +112,16 @@ class MatchConsumer(GuardedConsumer):
             log.exception("match %s timer failed", self.match_id)
 
     async def _expire(self) -> None:
-        await database_sync_to_async(services.match_expire_clock)(match=self.match_id)
+        await through_door(services.match_expire_clock)(match=self.match_id)
 
     async def _bot(self, ply: int, seat: int | None) -> None:
-        await database_sync_to_async(services.match_play_bot)(
-            match=self.match_id, ply=ply, seat=seat
-        )
+        await through_door(services.match_play_bot)(match=self.match_id, ply=ply, seat=seat)
 
     async def handle(self, msg: ClientMessage) -> None:
+        if msg.kind == "sync":  # players and spectators alike
+            if msg.ply != await database_sync_to_async(rendering.current_ply)(self.match_id):
+                await self.send_view()
+            return
         if self.viewer.seat is None:
             await self.say(_("You are watching this match; you cannot move."))
             return
@@ -111,10 +129,13 @@ class MatchConsumer(GuardedConsumer):
             html = await database_sync_to_async(rendering.render_preview)(
                 self.match_id, self.viewer, msg.action
             )
-            await self.send(html)
+            if html is None:
+                await self.refuse(_("That message was not understood."))
+            else:
+                await self.send(html)
             return
         try:
-            await database_sync_to_async(self._submit)(msg)
+            await through_door(self._submit)(msg)
         except services.MoveRejected as err:
             await self.say(err.message)
             if err.code in ("stale", "expired"):
@@ -147,8 +168,10 @@ class MatchConsumer(GuardedConsumer):
         if ply <= self.seen_ply or self.admitted is None:  # old news, or a socket being closed
             return
         snap = event.get("snap")
-        if snap is None or snap["status"] != "playing":
-            await self.send_view()  # the start or the end (with its replay): from the database
+        missed = event.get("since", self.seen_ply) > self.seen_ply >= 0
+        if snap is None or snap["status"] != "playing" or missed:
+            # The start or the end (with its replay), or after a lost message: the database.
+            await self.send_view()
             return
         # Render from the broadcast snapshot right here: no database, no thread hop.
         html, schedule = rendering.render_snapshot(snap, self.viewer)

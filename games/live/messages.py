@@ -36,13 +36,24 @@ FIELDS: dict[str, set[str]] = {
     "skip": {"ply"},
     "resign": {"ply"},
     "preview": {"ply", "expression", "dice", "target"},
+    # "Is this still the board?": a screen that heard nothing for a while (static/js/live.js).
+    "sync": {"ply"},
     # The card war's (its kind's parse checks their content).
     "answer": {"ply", "expression", "choice", "answer"},
     "target": {"ply", "value"},
 }
 # Fields the match page's forms carry for every kind (the JS fills the ones a kind needs).
 OPTIONAL = {"attacker", "target", "expression", "dice", "ply", "choice", "answer", "value"}
-LOBBY_FIELDS = {"challenge": "to", "accept": "challenge", "decline": "challenge"}
+LOBBY_FIELDS = {
+    "challenge": "to",
+    "accept": "challenge",
+    "decline": "challenge",
+    # card-war tables: a classmate answers an invitation; the host starts or closes it
+    "table_accept": "table",
+    "table_decline": "table",
+    "table_start": "table",
+    "table_cancel": "table",
+}
 
 
 class BadMessage(ValueError):
@@ -95,8 +106,8 @@ def _die(value: str | None) -> str:
 
 
 def parse(text: str | None) -> ClientMessage:
-    """A match socket frame: a move, a resignation, a Mind preview or a card-war answer or
-    target; raises BadMessage."""
+    """A match socket frame: a move, a resignation, a Mind preview, a card-war answer or
+    target, or a sync (the ply the screen shows); raises BadMessage."""
     data = _fields(text)
     kind = data.pop("kind", None)
     if kind not in FIELDS:
@@ -133,7 +144,8 @@ def parse(text: str | None) -> ClientMessage:
 
 
 def parse_lobby(text: str | None) -> dict[str, Any]:
-    """A lobby frame: challenge a classmate (`to`), or accept/decline a `challenge`."""
+    """A lobby frame: challenge a classmate (`to`), accept/decline a `challenge`, or answer,
+    start or close a card-war `table`."""
     data = _fields(text)
     kind = data.pop("kind", None)
     if kind not in LOBBY_FIELDS or set(data) != {LOBBY_FIELDS[kind]}:

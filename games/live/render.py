@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
 
 from classrooms.models import User
 from games.kinds import kind_for
 from games.kinds.warriors import engine
 from games.models import Match
-from games.selectors.matches import Viewer, match_view, view_for, viewer_of
+from games.selectors.matches import Viewer, clocks_of, match_view, view_for, viewer_of
 from games.services.matches import rule_message
 
 TEMPLATE = "games/match.html"
@@ -97,14 +99,42 @@ def render_for(match_id: int, viewer: Viewer, *, full: bool) -> tuple[str, Sched
     return html, schedule_of(view["snap"])
 
 
+# What a ply of a playing match changes. The game-over panel stays hidden until the end (which
+# comes from the database, with its replay) and the guide stays empty unless the game is guided.
+PLY_FRAGMENTS = ("board", "status", "announce")
+# Views rendered lately in this process, shared by the sockets that show the same one.
+_shared: OrderedDict[tuple, str] = OrderedDict()
+SHARED_VIEWS = 1024
+
+
 def render_snapshot(snap: dict, viewer: Viewer) -> tuple[str, Schedule]:
-    """All live fragments for the viewer from a broadcast snapshot: no database access."""
-    return fragments(LIVE_FRAGMENTS, view_for(snap, viewer)), schedule_of(snap)
+    """The fragments a ply changes, for the viewer, from a broadcast snapshot: no database.
+
+    Each view is rendered once per ply, viewer and language in this process and its HTML sent
+    to every socket that shows it (a teacher's tabs, a player's second tab); only the clocks,
+    which count from now, are rendered for each socket.
+    """
+    key = (snap["id"], snap["ply"], viewer, get_language())
+    html = _shared.get(key)
+    if html is None:
+        names = PLY_FRAGMENTS + (("guide",) if snap["options"].get("guided") else ())
+        html = _shared[key] = fragments(names, view_for(snap, viewer))
+        if len(_shared) > SHARED_VIEWS:
+            _shared.popitem(last=False)
+    return html + fragments(("clock",), clocks_of(snap)), schedule_of(snap)
 
 
-def render_preview(match_id: int, viewer: Viewer, action: dict) -> str:
-    """The Mind attack being typed: its value, and whether it captures anything now."""
+def current_ply(match_id: int) -> int | None:
+    """The match's ply in the database (None when there is no such match)."""
+    return Match.objects.filter(pk=match_id).values_list("ply", flat=True).first()
+
+
+def render_preview(match_id: int, viewer: Viewer, action: dict) -> str | None:
+    """The Mind attack being typed: its value, and whether it captures anything now; None in a
+    game without Mind attacks (the frame is then not understood)."""
     match = Match.objects.get(pk=match_id)
+    if match.game != Match.Game.WARRIORS:
+        return None
     state = engine.load(match.state)
     expression = action.get("expression", "")
     context: dict = {"oob": True, "expression": expression}

@@ -66,6 +66,15 @@ def _remaining_ms(deadline: float | None) -> int | None:
     return max(0, int((deadline - time.time()) * 1000))
 
 
+def clocks_of(snap: dict[str, Any]) -> dict[str, int | None]:
+    """The clocks' time left now, in ms (None: off, or the match is over)."""
+    finished = snap["status"] == Match.Status.FINISHED
+    return {
+        "clock_ms": None if finished else _remaining_ms(snap["clock_deadline"]),
+        "move_ms": None if finished else _remaining_ms(snap["move_deadline"]),
+    }
+
+
 def view_for(snap: dict[str, Any], viewer: Viewer, log: list | None = None) -> dict[str, Any]:
     """The live fragments' context for one viewer, from a snapshot (no database access).
 
@@ -84,8 +93,7 @@ def view_for(snap: dict[str, Any], viewer: Viewer, log: list | None = None) -> d
         "my_turn": viewer.seat is not None and not finished and viewer.seat in snap["awaited"],
         "awaited_names": [snap["names"][seat] for seat in snap["awaited"]],
         "finished": finished,
-        "clock_ms": None if finished else _remaining_ms(snap["clock_deadline"]),
-        "move_ms": None if finished else _remaining_ms(snap["move_deadline"]),
+        **clocks_of(snap),
         "guided": bool(snap["options"].get("guided")),
         "prompt": prompt_for(snap),
         "log": log,
@@ -93,8 +101,19 @@ def view_for(snap: dict[str, Any], viewer: Viewer, log: list | None = None) -> d
     return context | kind.screen(snap, state, viewer.seat)
 
 
+# What a finished card war's replay is told from: every answer as it was revealed, never the
+# private facts an answer carried when it arrived (`answer_received`).
+CARDWAR_REPLAY_EVENTS = frozenset(
+    {"round_started", "answers_revealed", "round_won", "war_started", "bonus", "player_out"}
+)
+
+
 def match_log(match: Match, names: list[str]) -> list[dict[str, Any]]:
-    """The replay: every applied move with the board as it was before it."""
+    """The replay: every applied move with the board as it was before it (the card war: its
+    public events in order, which its screen tells round by round)."""
+    moves = match.moves.filter(ply__isnull=False).order_by("ply")
+    if match.game == Match.Game.CARDWAR:
+        return [e for m in moves for e in m.events if e.get("type") in CARDWAR_REPLAY_EVENTS]
     return [
         {
             "ply": m.ply,
@@ -107,7 +126,7 @@ def match_log(match: Match, names: list[str]) -> list[dict[str, Any]]:
                 for index, side in enumerate(m.dice_before or [])
             ],
         }
-        for m in match.moves.filter(ply__isnull=False).order_by("ply")
+        for m in moves
     ]
 
 

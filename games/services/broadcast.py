@@ -48,17 +48,26 @@ def _send(group: str, message: dict) -> None:
 
 
 def on_commit_match_changed(
-    *, match_id: int, ply: int, classroom_id: int | None, snap: dict | None = None
+    *,
+    match_id: int,
+    ply: int,
+    classroom_id: int | None,
+    snap: dict | None = None,
+    since: int | None = None,
 ) -> None:
-    """After commit: "ply N happened" (with the snapshot to render from) to the match's
-    sockets, "matches changed" to the class."""
+    """After commit: "ply N happened" (with the snapshot to render from, and `since`, the ply
+    it follows, so a socket can tell it missed one) to the match's sockets; "matches changed"
+    to the class when a match starts or ends (the teacher's list polls for the moves)."""
 
     def send() -> None:
         message = {"type": "match.changed", "match": match_id, "ply": ply}
         if snap is not None:
             message["snap"] = snap
+        if since is not None:
+            message["since"] = since
         _send(match_group(match_id), message)
-        if classroom_id is not None:
+        playing = snap is not None and snap["status"] == "playing"
+        if classroom_id is not None and not playing:
             _send(class_group(classroom_id), {"type": "class.changed", "match": match_id})
 
     transaction.on_commit(send)
@@ -74,3 +83,8 @@ def user_group(user_id: int) -> str:
 
 def on_commit_user_event(*, user_id: int, message: dict) -> None:
     transaction.on_commit(lambda: _send(user_group(user_id), message))
+
+
+def on_commit_group_event(*, group: str, message: dict) -> None:
+    """After commit: `message` to a group of an app above games (a tournament's sockets)."""
+    transaction.on_commit(lambda: _send(group, message))

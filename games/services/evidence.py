@@ -1,8 +1,9 @@
 """Storing arithmetic evidence: `Calculation` rows and the per-day skill rollup, together.
 
-`calculations_record` is the one writer. It runs inside the caller's transaction (the move's),
-so a move and its evidence commit or roll back as one. Two statements whatever the number of
-acts: one INSERT for the rows, one upsert that adds them to the rollup.
+`calculations_statements` gives the move's door the SQL (one INSERT for the rows, one upsert
+that adds them to the rollup, whatever the number of acts), which it sends with the move's own
+write, so a move and its evidence commit or roll back as one; `calculations_record` runs the
+same statements on their own (tests, scripts).
 """
 
 from __future__ import annotations
@@ -11,12 +12,13 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 
-from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.utils import timezone
 
 from games.evidence.acts import Act, fraction_text
 from games.evidence.skills import BANDS, band_of, skills_of
 from games.models import Calculation, Match, Seat, SkillDay
+from games.services.statement import insert_sql
 
 _BAND_COLUMNS = [f"t{i}" for i in range(BANDS)]
 
@@ -52,17 +54,12 @@ def calculation_fields(act: Act) -> dict[str, object]:
     }
 
 
-@transaction.atomic(savepoint=False)  # the move's transaction; no savepoint round trips
-def calculations_record(
-    *, match: Match, seats: Sequence[Seat], acts: Iterable[Act | None], now: datetime
-) -> list[Calculation]:
-    """Store the acts of one move (any number, any seats) and add them to the rollup.
-
-    `seats` are the match's seats by index; acts of the computer, of an erased student's seat
-    and `None`s are dropped. Returns the rows stored.
-    """
+def _rows(
+    match: Match, seats: Sequence[Seat], acts: Iterable[Act | None], now: datetime
+) -> tuple[list[Calculation], list[tuple[int, date, Act]]]:
     users = {seat.index: seat.user_id for seat in seats}
     pairs = [(users.get(act.seat), act) for act in acts if act is not None]
+    pairs = [(user_id, act) for user_id, act in pairs if user_id is not None]
     rows = [
         Calculation(
             student_id=user_id,
@@ -73,13 +70,39 @@ def calculations_record(
             **calculation_fields(act),
         )
         for user_id, act in pairs
-        if user_id is not None
     ]
+    day = timezone.localdate(now)
+    return rows, [(user_id, day, act) for user_id, act in pairs]
+
+
+def calculations_statements(
+    *, match: Match, seats: Sequence[Seat], acts: Iterable[Act | None], now: datetime
+) -> list[tuple[str, list[object]]]:
+    """The statements that store the acts of one move and add them to the rollup (none, or an
+    INSERT and an upsert), for the move's own write (`games.services.statement`).
+
+    `seats` are the match's seats by index; acts of the computer, of an erased student's seat
+    and `None`s are dropped.
+    """
+    rows, entries = _rows(match, seats, acts, now)
     if not rows:
         return []
-    Calculation.objects.bulk_create(rows)
-    day = timezone.localdate(now)
-    skill_days_add(entries=[(user_id, day, act) for user_id, act in pairs if user_id is not None])
+    rollup = skill_days_statement(entries=entries)
+    return [insert_sql(rows), *([rollup] if rollup is not None else [])]
+
+
+@transaction.atomic(savepoint=False)  # the move's transaction; no savepoint round trips
+def calculations_record(
+    *, match: Match, seats: Sequence[Seat], acts: Iterable[Act | None], now: datetime
+) -> list[Calculation]:
+    """Store the acts of one move (any number, any seats) and add them to the rollup, as
+    `calculations_statements` says; returns the rows stored (without their ids)."""
+    rows, entries = _rows(match, seats, acts, now)
+    if not rows:
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(*insert_sql(rows))
+    skill_days_add(entries=entries)
     return rows
 
 
@@ -91,6 +114,18 @@ def skill_days_add(
     Also used by the data migration, so it speaks plain SQL on the table (PostgreSQL and
     SQLite both have INSERT … ON CONFLICT … DO UPDATE).
     """
+    statement = skill_days_statement(entries=entries, using=using)
+    if statement is None:
+        return 0
+    with connections[using].cursor() as cursor:
+        cursor.execute(*statement)
+    return len(statement[1]) // (5 + BANDS)  # parameters per rollup row: key, counts, bands
+
+
+def skill_days_statement(
+    *, entries: Iterable[tuple[int, date, Act]], using: str = DEFAULT_DB_ALIAS
+) -> tuple[str, list[object]] | None:
+    """The rollup's upsert for these acts; None when they touch no skill."""
     attempts: Counter[tuple[int, date, str]] = Counter()
     right: Counter[tuple[int, date, str]] = Counter()
     bands: Counter[tuple[int, date, str, int]] = Counter()
@@ -102,7 +137,7 @@ def skill_days_add(
             if act.think_ms is not None:
                 bands[(*key, band_of(act.think_ms))] += 1
     if not attempts:
-        return 0
+        return None
     connection = connections[using]
     table = connection.ops.quote_name(SkillDay._meta.db_table)
     counts = ["attempts", "correct", *_BAND_COLUMNS]
@@ -118,6 +153,4 @@ def skill_days_add(
         f"INSERT INTO {table} ({columns}) VALUES {values} "  # noqa: S608
         f"ON CONFLICT (student_id, day, skill) DO UPDATE SET {updates}"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-    return len(attempts)
+    return sql, params

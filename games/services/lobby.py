@@ -131,20 +131,10 @@ def challenge_answer(*, challenge_id: int, user: User, accept: bool) -> Challeng
     return challenge
 
 
-def pair_students(
-    *,
-    classroom: Classroom,
-    teacher: User,
-    students: list[Student],
-    variants: dict[str, Any] | None = None,
-    clock_seconds: int | None = DEFAULT_CLOCK_SECONDS,
-    move_seconds: int | None = None,
-) -> list[Match]:
-    """The teacher pairs students in order (1 with 2, 3 with 4 …); an odd one out plays a bot.
-
-    Refused unless every student is in the lobby now: only the lobby socket takes a student to
-    a new match, so an absent one would never arrive and lose on time.
-    """
+def check_pairable(*, classroom: Classroom, teacher: User, students: list[Student]) -> None:
+    """Raise LobbyRefused unless the teacher teaches the class and every student is of it and
+    in the lobby now: only the lobby socket takes a student to a new match, so an absent one
+    would never arrive and lose on time."""
     if not teaches(teacher, classroom):
         raise LobbyRefused(_("You do not teach this class."))
     if any(s.classroom_id != classroom.pk for s in students):
@@ -160,6 +150,22 @@ def pair_students(
             )
             % {"names": ", ".join(away)}
         )
+
+
+def pair_students(
+    *,
+    classroom: Classroom,
+    teacher: User,
+    students: list[Student],
+    variants: dict[str, Any] | None = None,
+    clock_seconds: int | None = DEFAULT_CLOCK_SECONDS,
+    move_seconds: int | None = None,
+) -> list[Match]:
+    """The teacher pairs students in order (1 with 2, 3 with 4 …); an odd one out plays a bot.
+
+    Refused as `check_pairable` says.
+    """
+    check_pairable(classroom=classroom, teacher=teacher, students=students)
     clocks = {"clock_seconds": clock_seconds, "move_seconds": move_seconds}
     matches = []
     with transaction.atomic():

@@ -52,6 +52,33 @@ def _move(match: Match, seats: Sequence[Seat], row: LogRow, **columns) -> Move:
     )
 
 
+def move_rows(
+    *,
+    match: Match,
+    seats: Sequence[Seat],
+    rows: Sequence[LogRow],
+    first_ply: int,
+    think_ms: int | None,
+    now: datetime,
+) -> list[Move]:
+    """An applied action's Move rows from `first_ply` on, unsaved (the door writes them with the
+    match in one statement); the first row is the action's own (it carries the think time), the
+    rest are what the rules did after it (forced skips)."""
+    return [
+        fitted(
+            _move(
+                match,
+                seats,
+                row,
+                ply=first_ply + index,
+                think_ms=think_ms if index == 0 and row.seat is not None else None,
+                created_at=now,
+            )
+        )
+        for index, row in enumerate(rows)
+    ]
+
+
 def moves_append(
     *,
     match: Match,
@@ -61,20 +88,11 @@ def moves_append(
     think_ms: int | None,
     now: datetime,
 ) -> list[Move]:
-    """Append an applied action's rows from `first_ply` on; the first row is the action's own
-    (it carries the think time), the rest are what the rules did after it (forced skips)."""
-    moves = [
-        _move(
-            match,
-            seats,
-            row,
-            ply=first_ply + index,
-            think_ms=think_ms if index == 0 and row.seat is not None else None,
-            created_at=now,
-        )
-        for index, row in enumerate(rows)
-    ]
-    return Move.objects.bulk_create([fitted(move) for move in moves])
+    """Store `move_rows` on their own (the opening's forced skips, at creation)."""
+    moves = move_rows(
+        match=match, seats=seats, rows=rows, first_ply=first_ply, think_ms=think_ms, now=now
+    )
+    return Move.objects.bulk_create(moves)
 
 
 def attempt_storable(*, match: Match, seat: int, key: tuple[str, ...], now: datetime) -> bool:

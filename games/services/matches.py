@@ -28,8 +28,10 @@ from games.rules.common import RuleError
 from games.selectors.snapshot import snapshot
 from games.services.broadcast import on_commit_match_changed
 from games.services.creation import after_seconds
-from games.services.evidence import calculations_record
-from games.services.log import attempt_append, attempt_storable, moves_append
+from games.services.evidence import calculations_record, calculations_statements
+from games.services.log import attempt_append, attempt_storable, move_rows
+from games.services.statement import insert_sql, statements_run, update_sql
+from games.signals import on_commit_match_finished
 
 CANNOT_PLAY = gettext_lazy("You cannot play any more. Ask your teacher.")
 CHANGING_FIELDS = [
@@ -144,11 +146,13 @@ def _commit(match: Match, kind: GameKind, state, action, now: datetime, applied=
     seat = kind.actor(action)
     think_ms = _think_ms(match, now) if seat is not None else None
     rows = kind.log(setup, state, after, action, events)
-    moves = moves_append(
-        match=match, seats=seats, rows=rows, first_ply=match.ply, think_ms=think_ms, now=now
+    since = match.ply
+    moves = move_rows(
+        match=match, seats=seats, rows=rows, first_ply=since, think_ms=think_ms, now=now
     )
     acts = kind.evidence(setup, state, action, events, {seat: think_ms} if seat is not None else {})
-    calculations_record(match=match, seats=seats, acts=acts, now=now)
+    writes = [insert_sql(moves)] if moves else []
+    writes += calculations_statements(match=match, seats=seats, acts=acts, now=now)
     match.state = kind.dump(after)
     match.ply += len(moves)
     result = kind.result(after)
@@ -158,6 +162,7 @@ def _commit(match: Match, kind: GameKind, state, action, now: datetime, applied=
         match.winner_seat = result.winner_seat
         match.result_reason = result.reason
         match.clock_deadline = match.move_deadline = None
+        on_commit_match_finished(match_id=match.pk)
     else:
         timing = kind.timing(setup, state, after, events)
         if timing.clock_seconds:
@@ -166,11 +171,12 @@ def _commit(match: Match, kind: GameKind, state, action, now: datetime, applied=
             match.step_ply = match.ply
             match.turn_started_at = now
             match.move_deadline = after_seconds(now, timing.step_seconds)
-    match.save(update_fields=CHANGING_FIELDS)
+    # The log, the evidence and the match's new state: one statement (services.statement).
+    statements_run(writes, update_sql(match, CHANGING_FIELDS))
     awaited = kind.awaited(after)
     snap = snapshot(match, seats, moves[-1] if moves else None, awaited=awaited)
     on_commit_match_changed(
-        match_id=match.pk, ply=match.ply, classroom_id=match.classroom_id, snap=snap
+        match_id=match.pk, ply=match.ply, classroom_id=match.classroom_id, snap=snap, since=since
     )
     return Applied(match, moves)
 

@@ -8,15 +8,26 @@ from django.shortcuts import render
 
 from classrooms.models import Student
 from classrooms.permissions import student_of
+from games.cardwar_forms import CardWarComputerForm, CardWarTableForm
 from games.forms import PlayComputerForm
 from games.services import lobby as lobby_services
+from games.services import tables
 
 
 def lobby_response(
-    request: HttpRequest, student: Student | None, *, computer_form=None, status: int = 200
+    request: HttpRequest,
+    student: Student | None,
+    *,
+    computer_form=None,
+    cardwar_computer_form=None,
+    cardwar_table_form=None,
+    status: int = 200,
 ) -> HttpResponse:
     context = {"student": student, "computer_form": computer_form or PlayComputerForm()}
     if student is not None:
+        context["cardwar_computer_form"] = cardwar_computer_form or CardWarComputerForm()
+        context["cardwar_table_form"] = cardwar_table_form or CardWarTableForm(student=student)
+        context.update(tables.tables_for(request.user))
         context["online"] = [
             s
             for s in lobby_services.online_students(student.classroom)

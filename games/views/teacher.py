@@ -13,9 +13,10 @@ from django.views.decorators.http import require_POST
 
 from classrooms.models import Classroom
 from classrooms.permissions import teaches
+from games.cardwar_forms import CardWarPairForm
 from games.forms import MatchSettingsForm, PairForm
 from games.selectors.matches import finished_matches_for_class, match_rows, matches_for_class
-from games.services import lobby
+from games.services import lobby, tables
 
 FINISHED_PER_PAGE = 50
 # The last clock and variants a teacher started matches with, offered again on the next form.
@@ -34,19 +35,28 @@ def _live_context(classroom: Classroom) -> dict:
     return {"classroom": classroom, "live": matches_for_class(classroom), "online": online}
 
 
-def _page(request: HttpRequest, classroom: Classroom, *, refused: str | None = None):
+def _page(
+    request: HttpRequest,
+    classroom: Classroom,
+    *,
+    refused: str | None = None,
+    cardwar: bool = False,
+):
     """The whole live page. After a refused POST: its choices, their errors and `refused`, with
-    status 400 (nothing was started)."""
+    status 400 (nothing was started); `cardwar`: the POST was the card war's form."""
     context = _live_context(classroom)
     here = {s.pk for s in context["online"]}
     data = request.POST if request.method == "POST" else None
     initial = request.session.get(SETTINGS_KEY, {})
-    form = PairForm(data, classroom=classroom, here=here, initial=initial)
+    form = PairForm(None if cardwar else data, classroom=classroom, here=here, initial=initial)
+    cardwar_form = CardWarPairForm(data if cardwar else None, classroom=classroom, here=here)
+    posted = cardwar_form if cardwar else form
     if data is not None:
-        form.is_valid()
+        posted.is_valid()
         if refused:
-            form.add_error(None, refused)
+            posted.add_error(None, refused)
     context["form"] = form
+    context["cardwar_form"] = cardwar_form
     return render(request, "games/class_live.html", context, status=200 if data is None else 400)
 
 
@@ -71,11 +81,6 @@ def class_finished(request: HttpRequest, classroom_id: int) -> HttpResponse:
     )
     context = {"classroom": classroom, "page": page, "rows": match_rows(page.object_list)}
     return render(request, "games/class_finished.html", context)
-
-
-def _started(request: HttpRequest, classroom: Classroom, text: str) -> HttpResponse:
-    messages.success(request, text)
-    return redirect("games:class_live", classroom_id=classroom.pk)
 
 
 def _started(
@@ -126,3 +131,23 @@ def pair_all(request: HttpRequest, classroom_id: int) -> HttpResponse:
     n = len(matches)
     text = ngettext("%(n)d match started.", "%(n)d matches started.", n) % {"n": n}
     return _started(request, classroom, form, text)
+
+
+@login_required
+@require_POST
+def pair_cardwar(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    """Seat two to four students at a card war with the options the teacher chose."""
+    classroom = _classroom_taught(request, classroom_id)
+    form = CardWarPairForm(request.POST, classroom=classroom)
+    if not form.is_valid():
+        return _page(request, classroom, cardwar=True)
+    students = form.students()
+    try:
+        tables.table_seat(
+            classroom=classroom, teacher=request.user, students=students, variants=form.options()
+        )
+    except lobby.LobbyRefused as refused:
+        return _page(request, classroom, refused=refused.message, cardwar=True)
+    names = ", ".join(s.display_name for s in students)
+    messages.success(request, _("Card war started: %(names)s.") % {"names": names})
+    return redirect("games:class_live", classroom_id=classroom.pk)

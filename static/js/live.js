@@ -122,6 +122,23 @@
   // The first connection normally takes milliseconds: say so only if it does not.
   setTimeout(function () { if (!live.online && !$("#connection").textContent) { connection(false, texts.connecting); } }, 1500);
 
+
+  /* --- nothing lost: a playing screen that hears nothing for a while asks "still this ply?" ---
+     The server mends the gaps it can see (a message after one it never sent here brings the
+     full view); a lost last message leaves nothing after it, so the screen asks, with the ply
+     it shows, after SILENT_MS of silence, and the server sends the full view if it is stale. */
+  var SILENT_MS = 30000;
+  var socket = null;
+  var heard = performance.now();
+  document.body.addEventListener("htmx:wsOpen", function (evt) { socket = evt.detail.socketWrapper; });
+  document.body.addEventListener("htmx:wsAfterMessage", function () { heard = performance.now(); });
+  setInterval(function () {
+    var b = board();
+    if (!socket || !live.online || !b || finished() || performance.now() - heard < SILENT_MS) { return; }
+    heard = performance.now();
+    socket.send(JSON.stringify({ kind: "sync", ply: b.dataset.ply || "0", HEADERS: {} }), null);
+  }, 5000);
+
   readClocks();
   connection(false, "");
 })();

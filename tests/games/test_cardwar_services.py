@@ -235,7 +235,7 @@ def test_the_page_shows_a_seat_its_own_cards_and_nobody_elses(client, classroom,
     game = game_of(match)
     client.force_login(students[1].user)
     page = client.get(f"/play/m/{match.pk}/").content.decode()
-    assert 'id="cw-answer-form"' in page
+    assert 'class="cw-answer"' in page
     assert all(card in page for card in game.rules.face_up[1])
     for card in (card for seat in (0, 2) for card in game.rules.face_up[seat]):
         assert re.search(rf"(?<![\w-]){card}(?!\w)", page) is None, card

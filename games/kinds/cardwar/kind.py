@@ -92,7 +92,8 @@ class CardWarKind:
         self, setup: Setup, state: Game, action: rules.Action
     ) -> tuple[Game, list[dict[str, Any]]]:
         outcome = rules.apply(state.rules, action)
-        return Game(outcome.state, reveal_after(state.reveal, outcome.events)), list(outcome.events)
+        reveal = reveal_after(state.reveal, outcome.events, round_number=state.rules.round)
+        return Game(outcome.state, reveal), list(outcome.events)
 
     def awaited(self, state: Game) -> tuple[int, ...]:
         return rules.awaited(state.rules)
@@ -212,7 +213,17 @@ class CardWarKind:
         return viewer_view(state.rules, state.reveal, viewer)
 
     def screen(self, snap: Mapping[str, Any], state: Game, viewer: int | None) -> dict[str, Any]:
-        return {"board": self.view(state, viewer)}
+        # Up to three computer players at one table: each is named by its seat, so the reveal
+        # and the story can tell them apart.
+        names = [
+            _("Computer %(n)s") % {"n": seat + 1} if level else name
+            for seat, (name, level) in enumerate(zip(snap["names"], snap["bots"], strict=True))
+        ]
+        return {
+            "board": self.view(state, viewer),
+            "seat_names": names,
+            "awaited_names": [names[seat] for seat in snap["awaited"]],
+        }
 
     def result_text(self, state: Game, names: Sequence[str]) -> str:
         result = state.rules.result
@@ -226,6 +237,7 @@ class CardWarKind:
         game = state.rules
         return {
             "round": game.round,
+            "phase": game.phase,  # target: the setter is awaited; answer: whose answer is missing
             "war_depth": game.war_depth,
             "counts": list(rules.counts(game)),
             "out": [hand.out for hand in game.hands],

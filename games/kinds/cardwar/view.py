@@ -29,8 +29,11 @@ _PUBLIC_FACTS = (
     "player",
     "cards",
     "card_values",
+    "target",
+    "war_depth",
     "answered",
     "expression",
+    "choice",
     "answer",
     "value",
     "correct",
@@ -38,12 +41,17 @@ _PUBLIC_FACTS = (
     "best",
     "best_value",
     "exact",
+    "distance",
 )
+# What a reveal led to, kept whole for the screen's story (who won and why, a war and how many
+# cards went face down, the bonus per seat): every key of these events is public.
+_OUTCOMES = ("round_won", "war_started", "bonus", "player_out")
 type Reveal = dict[str, Any] | None
 
 
-def _revealed(event: Mapping[str, Any]) -> dict[str, Any]:
+def _revealed(event: Mapping[str, Any], round_number: int | None) -> dict[str, Any]:
     return {
+        "round": round_number,
         "submissions": [
             {key: fact[key] for key in _PUBLIC_FACTS if key in fact}
             for fact in event["submissions"]
@@ -54,22 +62,28 @@ def _revealed(event: Mapping[str, Any]) -> dict[str, Any]:
         "war": [],  # the seats that went to war instead
         "bonus": 0,  # cards paid for an exact hit
         "out": [],  # seats that went out
+        "outcome": [],  # the events above as they happened (`_OUTCOMES`)
     }
 
 
-def reveal_after(previous: Reveal, events: Iterable[Mapping[str, Any]]) -> Reveal:
+def reveal_after(
+    previous: Reveal, events: Iterable[Mapping[str, Any]], *, round_number: int | None = None
+) -> Reveal:
     """The last reveal once these events happened: the newest `answers_revealed`'s public facts
     and what it led to within the same action (a bonus, a war, the pot won, players out), else
-    the previous reveal. Never the next round's `cards_revealed`: those are hidden."""
+    the previous reveal. Never the next round's `cards_revealed`: those are hidden.
+    `round_number` is the round the action was in (the rules number rounds, not reveals)."""
     reveal = previous
     fresh = False
     for event in events:
         kind = event.get("type")
         if kind == "answers_revealed":
-            reveal, fresh = _revealed(event), True
+            reveal, fresh = _revealed(event, round_number), True
         elif not fresh or reveal is None:
             continue
-        elif kind == "round_won" and reveal["winner"] is None:
+        if kind in _OUTCOMES:
+            reveal["outcome"].append(dict(event))
+        if kind == "round_won" and reveal["winner"] is None:
             reveal.update(winner=event["player"], how=event["how"], cards=event["cards"])
         elif kind == "war_started" and not reveal["war"] and reveal["winner"] is None:
             reveal["war"] = list(event["players"])
@@ -118,6 +132,9 @@ def viewer_view(state: State, reveal: Reveal, viewer: int | None) -> dict[str, A
         "teams": state.players == 4,
         "level": state.options.level,
         "has_target": state.options.has_target,
+        # The teacher's options the screen explains: corrections, and the sacrifice rule.
+        "practice": state.options.practice,
+        "war_size": state.options.war_size,
         "phase": state.phase,
         "round": state.round,
         "war_depth": state.war_depth,

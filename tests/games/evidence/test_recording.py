@@ -3,7 +3,7 @@
 from datetime import timedelta
 
 import pytest
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -171,11 +171,11 @@ def test_the_computer_leaves_no_evidence(make_match, two_students):
 
 
 def test_evidence_that_fails_rolls_the_move_back(scripted, two_students, monkeypatch):
-    def broken(**kwargs):
-        raise RuntimeError("evidence store down")
+    def broken(**kwargs):  # evidence the database refuses: a calculation without a student
+        return [("INSERT INTO games_calculation (student_id) VALUES (%s)", [None])]
 
-    monkeypatch.setattr("games.services.matches.calculations_record", broken)
-    with pytest.raises(RuntimeError):
+    monkeypatch.setattr("games.services.matches.calculations_statements", broken)
+    with pytest.raises(IntegrityError):
         attack(scripted, two_students[0].user, "3 × 4")
     scripted.refresh_from_db()
     assert scripted.ply == 0

@@ -1,0 +1,1 @@
+"""Tournament pages: the teacher's (teacher.py), the students' (student.py), the CSV (export.py)."""

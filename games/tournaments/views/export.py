@@ -1,0 +1,68 @@
+"""The standings as CSV: rank, name, points, tie-breaks, games, wins, draws, losses."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_cache_control
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+
+from classrooms.permissions import teacher_required
+from games.progress.csv_exports import csv_lines
+from games.tournaments import history as hist
+from games.tournaments.views.teacher import tournament_for
+
+COLUMNS = (
+    "rank",
+    "name",
+    "points",
+    "buchholz",
+    "sonneborn_berger",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "withdrawn",
+)
+
+
+def standings_rows(tournament) -> list[list[object]]:
+    """The header and one row per entrant, best first; points as decimals (2.5), which a
+    spreadsheet reads as numbers; the arena has no tie-breaks."""
+    history = hist.history_of(tournament)
+    names = {e.student_id: e for e in history.entrants}
+    rows: list[list[object]] = [list(COLUMNS)]
+    for line in hist.table(history):
+        entrant = names[line.player]
+        rows.append(
+            [
+                line.rank,
+                entrant.student.display_name,
+                _number(line.points),
+                _number(getattr(line, "buchholz", "")),
+                _number(getattr(line, "sonneborn_berger", "")),
+                line.games,
+                line.wins,
+                line.draws,
+                line.losses,
+                entrant.withdrawn,
+            ]
+        )
+    return rows
+
+
+def _number(value) -> str:
+    if value == "":
+        return ""
+    return f"{float(value):g}"
+
+
+@teacher_required
+def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = tournament_for(request, pk)
+    body = "".join(csv_lines(standings_rows(tournament)))
+    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+    name = f"{slugify(tournament.name) or 'tournament'}-{tournament.created_at:%Y-%m-%d}.csv"
+    response["Content-Disposition"] = content_disposition_header(True, name)
+    patch_cache_control(response, no_store=True, private=True)
+    return response

@@ -1,0 +1,351 @@
+/* Card war screen: the answer form (order, sign, square, root, the typed result and its live
+   check), the target picker, keys, announcements and the round-by-round replay. Plain JS, no
+   framework. The server owns the game and checks everything again. Clocks, focus across swaps
+   and the connection are live.js's (loaded first: `window.arenaLive`). */
+(function () {
+  "use strict";
+
+  var root = document.getElementById("match");
+  var live = window.arenaLive;
+  if (!root || !live) { return; }
+
+  function $(sel, el) { return (el || document).querySelector(sel); }
+  function $$(sel, el) { return Array.prototype.slice.call((el || document).querySelectorAll(sel)); }
+  function answerForm() { return $("form.cw-answer"); }
+  function targetForm() { return $("form.cw-target"); }
+  /* Messages in the player's language, from the page (#cw-texts). */
+  function text(key, fallback) {
+    var box = document.getElementById("cw-texts");
+    return (box && box.dataset[key]) || fallback;
+  }
+  function picked(form, name) {
+    var el = $('input[name="' + name + '"]:checked', form);
+    return el ? el.value : "";
+  }
+
+  /* --- the answer form: the expression the choices make ---------------------------------- */
+  function expression(form) {
+    var a = form.dataset.a, b = form.dataset.b;
+    var first = { v: a, p: picked(form, "power_a") }, second = { v: b, p: picked(form, "power_b") };
+    if (picked(form, "order") === "ba") { var t = first; first = second; second = t; }
+    var op = form.dataset.fixedOp || form.dataset.orderOp || picked(form, "op");
+    function term(x) { return x.p === "√" ? "√" + x.v : x.v + (x.p === "²" ? "²" : ""); }
+    return { text: term(first) + " " + (op || "?") + " " + term(second), complete: !!op };
+  }
+
+  function paintExpression(form) {
+    var out = $("[data-expression]", form);
+    if (out) { out.textContent = expression(form).text; }
+  }
+
+  /* The same forms the server reads (games.rules.cardwar.parse_answer); this only spares a
+     round trip and says early what is wrong. Nothing typed here costs the player anything. */
+  var INTEGER = /^[+-]?\d+$/, FRACTION = /^[+-]?(\d+)\/(\d+)$/, MIXED = /^[+-]?\d+ (\d+)\/(\d+)$/;
+  var DECIMAL = /^[+-]?(\d+[.,](\d*)|[.,](\d+))$/;
+  function checkAnswer(raw) {
+    var clean = raw.replace(/\u2212/g, "-").trim().split(/\s+/).join(" ")
+      .replace(/([+-]) /g, "$1").replace(/ ?\/ ?/g, "/");
+    if (!clean) { return { ok: false, msg: text("msgEmpty", "Type your answer.") }; }
+    var m;
+    if (INTEGER.test(clean)) { return { ok: true }; }
+    if ((m = FRACTION.exec(clean))) {
+      return +m[2] === 0 ? { ok: false, msg: text("msgZero", "A fraction can't have 0 under the line.") } : { ok: true };
+    }
+    if ((m = MIXED.exec(clean))) {
+      if (+m[2] === 0) { return { ok: false, msg: text("msgZero", "A fraction can't have 0 under the line.") }; }
+      if (+m[1] === 0 || +m[1] >= +m[2]) { return { ok: false, msg: text("msgMixed", "In a mixed number the fraction part must be less than 1.") }; }
+      return { ok: true };
+    }
+    if ((m = DECIMAL.exec(clean))) {
+      var places = (m[2] !== undefined ? m[2] : m[3] || "").length;
+      return places < 2 ? { ok: false, msg: text("msgPlaces", "Give at least two decimal places.") } : { ok: true };
+    }
+    return { ok: false, msg: text("msgNumber", "Write your answer as a number, like 4, 13/3 or 4.33.") };
+  }
+
+  function showCheck(form, result, quiet) {
+    var box = $("[data-answer-check]", form), input = $("[data-answer-input]", form);
+    if (!box || !input) { return; }
+    box.classList.toggle("is-bad", !result.ok);
+    box.classList.toggle("is-ok", result.ok);
+    box.textContent = result.ok ? text("msgReady", "That is a number: press Enter to answer.") : (quiet ? "" : result.msg);
+    input.setAttribute("aria-invalid", result.ok || quiet ? "false" : "true");
+  }
+
+  var checkTimer = null;
+  root.addEventListener("input", function (evt) {
+    var form = evt.target.closest("form.cw-answer");
+    if (!form) { return; }
+    if (evt.target.matches("[data-answer-input]")) {
+      clearTimeout(checkTimer);
+      var value = evt.target.value;
+      // While typing "4 1/" the form is not finished yet: judge it after a pause.
+      showCheck(form, checkAnswer(value), true);
+      if (value.trim()) { checkTimer = setTimeout(function () { showCheck(form, checkAnswer(value), false); }, 700); }
+    }
+  });
+
+  root.addEventListener("change", function (evt) {
+    var form = evt.target.closest("form.cw-answer");
+    if (!form) { return; }
+    // At most one card squared: squaring one takes the square off the other.
+    if (evt.target.value === "²") {
+      var other = evt.target.name === "power_a" ? "power_b" : "power_a";
+      var sq = $('input[name="' + other + '"][value="²"]:checked', form);
+      if (sq) { $('input[name="' + other + '"][value=""]', form).checked = true; }
+    }
+    paintExpression(form);
+  });
+
+  /* Before anything is sent: the form must be whole; only the fields the kind reads go (the
+     choices' radios are how the expression is made, not part of the message). */
+  var SENT = { answer: ["kind", "ply", "expression", "answer"], target: ["kind", "ply", "value"],
+    resign: ["kind", "ply"] };
+  document.body.addEventListener("htmx:wsConfigSend", function (evt) {
+    var form = evt.target && evt.target.closest && evt.target.closest("form.cw-answer, form.cw-target, #resign-form");
+    if (!form) { return; }
+    var params = evt.detail.parameters;
+    var board = document.getElementById("board");
+    if (board) { params.ply = board.dataset.ply || ""; }
+    if (!live.online) {        // never queued: it would arrive after the board changed
+      evt.preventDefault();
+      say(form, text("msgNotSent", "Not connected: nothing was sent."));
+      return;
+    }
+    if (form.id === "resign-form") {
+      // nothing to check
+    } else if (form.classList.contains("cw-answer")) {
+      var e = expression(form);
+      var check = checkAnswer(params.answer || "");
+      if (!e.complete) {
+        evt.preventDefault();
+        say(form, text("msgSign", "Choose a sign first: + − × or ÷."));
+        var first = $('[data-choice="op"] input', form); if (first) { first.focus(); }
+        return;
+      }
+      if (!check.ok) {
+        evt.preventDefault();
+        showCheck(form, check, false);
+        $("[data-answer-input]", form).focus();
+        return;
+      }
+      params.expression = e.text;
+    } else {
+      var v = clampTarget(form);
+      if (v === null) { evt.preventDefault(); say(form, text("msgTarget", "Choose a whole number from −15 to 15.")); return; }
+      params.value = String(v);
+    }
+    var keep = SENT[params.kind] || [];
+    Object.keys(params).forEach(function (k) { if (keep.indexOf(k) < 0) { delete params[k]; } });
+  });
+  /* The forms go over the socket only: never as a page load, even when a check stops them. */
+  root.addEventListener("submit", function (evt) {
+    if (evt.target.closest(".cw") || evt.target.id === "resign-form") { evt.preventDefault(); }
+  });
+
+  function say(form, message) {
+    var box = $("[data-answer-check]", form) || $(".hint", form) || document.getElementById("errors");
+    if (box) { box.textContent = message; box.classList.add("is-bad"); }
+  }
+
+  /* --- the target picker -------------------------------------------------------------------- */
+  function clampTarget(form) {
+    var input = $("[data-target-input]", form);
+    if (!/^\s*[-\u2212]?\d+\s*$/.test(input.value)) { return null; }
+    var v = Math.max(-15, Math.min(15, parseInt(input.value.replace("\u2212", "-"), 10)));
+    input.value = String(v);
+    return v;
+  }
+
+  root.addEventListener("click", function (evt) {
+    var stepBtn = evt.target.closest("[data-target-step]");
+    if (stepBtn) {
+      var form = stepBtn.closest("form"), input = $("[data-target-input]", form);
+      var now = parseInt(input.value, 10) || 0;
+      input.value = String(Math.max(-15, Math.min(15, now + parseInt(stepBtn.dataset.targetStep, 10))));
+      return;
+    }
+    var replay = evt.target.closest("[data-replay-go]");
+    if (replay) { stepReplay(parseInt(replay.dataset.replayGo, 10)); return; }
+    var action = evt.target.closest("[data-action]");
+    if (!action) { return; }
+    switch (action.dataset.action) {
+      case "help": openDialog("help-dialog"); break;
+      case "resign": openDialog("resign-dialog"); break;
+      case "confirm-resign": closeDialog(action); sendResign(); break;
+      case "close-dialog": closeDialog(action); break;
+    }
+  });
+
+  function openDialog(id) { var d = document.getElementById(id); if (d && !d.open) { d.showModal(); } }
+  function closeDialog(el) { var d = el.closest("dialog"); if (d) { d.close(); } }
+  function sendResign() {
+    var form = document.getElementById("resign-form");
+    if (!form) { return; }
+    if (form.requestSubmit) { form.requestSubmit(); } else { htmx.trigger(form, "submit"); }
+  }
+
+  /* --- keys (the help lists them) ----------------------------------------------------------- */
+  /* Q and R step through the squares (or roots) the level allows; a card not being squared
+     (rooted) keeps whatever else it had, so 9² − √4 can be keyed. */
+  function cycle(form, symbol, options) {
+    var names = ["power_a", "power_b"];
+    var now = names.map(function (n) { return picked(form, n) === symbol ? symbol : ""; });
+    var keys = options.map(function (o) { return o.join("|"); });
+    var at = keys.indexOf(now.join("|"));
+    var next = at < 0 ? options[1] : options[(at + 1) % options.length];
+    names.forEach(function (n, i) {
+      var current = picked(form, n);
+      var value = next[i] === symbol ? symbol : (current === symbol ? "" : current);
+      var el = $('input[name="' + n + '"][value="' + value + '"]', form);
+      if (el) { el.checked = true; }
+    });
+    paintExpression(form);
+  }
+
+  function has(form, name, value) { return !!$('input[name="' + name + '"][value="' + value + '"]', form); }
+
+  document.addEventListener("keydown", function (evt) {
+    if (evt.ctrlKey || evt.metaKey || evt.altKey || $("dialog[open]")) { return; }
+    var tag = (evt.target.tagName || "").toLowerCase();
+    var typing = tag === "textarea" || (tag === "input" && /^(text|number|search)$/.test(evt.target.type));
+    if (evt.key === "?" && !typing) { evt.preventDefault(); openDialog("help-dialog"); return; }
+    var form = answerForm();
+    if (typing || !form) { return; }
+    var ops = { "+": "+", "-": "−", "*": "×", "x": "×", "/": "÷", ":": "÷" };
+    var key = evt.key;
+    if (ops[key] && $('[data-choice="op"]', form)) {
+      evt.preventDefault();
+      $('input[name="op"][value="' + ops[key] + '"]', form).checked = true;
+      paintExpression(form);
+      return;
+    }
+    if ((key === "o" || key === "O") && $('[data-choice="order"]', form)) {
+      evt.preventDefault();
+      var swap = $('input[name="order"]:not(:checked)', form);
+      swap.checked = true;
+      paintExpression(form);
+      return;
+    }
+    if ((key === "q" || key === "Q") && $('[data-choice="powers"]', form)) {
+      evt.preventDefault();
+      cycle(form, "²", [["", ""], ["²", ""], ["", "²"]]);
+      return;
+    }
+    if ((key === "r" || key === "R") && (has(form, "power_a", "√") || has(form, "power_b", "√"))) {
+      evt.preventDefault();
+      var roots = [["", ""]];
+      if (has(form, "power_a", "√")) { roots.push(["√", ""]); }
+      if (has(form, "power_b", "√")) { roots.push(["", "√"]); }
+      if (roots.length === 3) { roots.push(["√", "√"]); }
+      cycle(form, "√", roots);
+      return;
+    }
+    // Typing a number anywhere goes into the answer box (the key lands there).
+    var sign = (key === "-" || key === "\u2212") && !$('[data-choice="op"]', form);
+    if (/^[0-9]$/.test(key) || sign || key === "a" || key === "A") {
+      var input = $("[data-answer-input]", form);
+      if (input) { input.focus(); if (key === "a" || key === "A") { evt.preventDefault(); } }
+      return;
+    }
+    if (key === "Enter" && tag !== "button") {
+      evt.preventDefault();
+      if (form.requestSubmit) { form.requestSubmit(); }
+    }
+  });
+
+  /* --- after a swap: a new step gets the keyboard ------------------------------------------ */
+  var lastStep = null;
+  function focusStep() {
+    var cw = $(".cw");
+    if (!cw) { return; }
+    var step = cw.dataset.step + ":" + cw.dataset.round + ":" + cw.dataset.depth;
+    if (step === lastStep) { return; }
+    lastStep = step;
+    var active = document.activeElement;
+    var free = !active || active === document.body || active.id === "board" || !document.contains(active);
+    var form = answerForm() || targetForm();
+    if (form) {
+      paintExpression(form);
+      // With choices to make (order, sign, powers), the board takes the keys that make them and
+      // a digit moves on to the answer box; with none, the answer box is ready at once.
+      var choices = $("[data-choice]", form);
+      var input = choices ? null : $("[data-answer-input], [data-target-input]", form);
+      var board = document.getElementById("board");
+      if (free) { (input || board).focus({ preventScroll: true }); }
+    }
+    if (cw.dataset.step === "over") {
+      stepReplay(0);
+      var end = $(".cw-gameover");
+      if (end && free) { end.focus({ preventScroll: true }); }
+    }
+  }
+  document.body.addEventListener("htmx:oobAfterSwap", function (evt) {
+    if (evt.target && evt.target.id === "board") { focusStep(); announce(); }
+  });
+
+  /* --- what changed, for screen readers: the reveal and the round's result, a classmate's
+     answer arriving (never what it was), the target, and the player's own new cards ---------- */
+  function fill(template, values) {
+    return template.replace(/%\((\w+)\)s/g, function (_, k) { return values[k] === undefined ? "" : values[k]; });
+  }
+  var seen = null;
+  function snapshot() {
+    var cw = $(".cw");
+    if (!cw) { return null; }
+    var reveal = $("[data-reveal]", cw);
+    var answered = {};
+    $$(".cw-seat[data-seat]", cw).forEach(function (el) { answered[el.dataset.seat] = el.dataset.answered === "1"; });
+    return {
+      step: cw.dataset.step, key: cw.dataset.step + ":" + cw.dataset.round + ":" + cw.dataset.depth,
+      target: cw.dataset.target, reveal: reveal ? reveal.dataset.reveal : "",
+      announce: reveal ? reveal.dataset.announce : "", answered: answered
+    };
+  }
+  function announce() {
+    var now = snapshot();
+    if (!now) { return; }
+    var said = [];
+    if (seen) {
+      if (now.reveal && now.reveal !== seen.reveal) {
+        said.push(now.announce);
+      } else {
+        $$(".cw-seat[data-seat]").forEach(function (el) {
+          if (now.answered[el.dataset.seat] && !seen.answered[el.dataset.seat]) {
+            said.push(fill(text("msgAnswered", "%(name)s has answered."), { name: el.dataset.name }));
+          }
+        });
+      }
+      if (now.key !== seen.key) {
+        if (now.step === "over") {
+          var end = $(".cw-gameover");
+          if (end) { said.push(end.dataset.announce || ""); }
+        } else if (now.step === "target") {
+          said.push(text("msgNameTarget", "You name the target for this round."));
+        } else if (now.step === "answer") {
+          if (now.target) { said.push(fill(text("msgTargetSet", "The target is %(target)s."), { target: now.target })); }
+          var cards = $$(".cw-hand .card").map(function (c) { return c.getAttribute("aria-label"); });
+          said.push(fill(text("msgYourCards", "Your cards: %(cards)s."), { cards: cards.join(", ") }));
+        }
+      }
+    }
+    seen = now;
+    var live = document.getElementById("cw-live");
+    if (live && said.length) { live.textContent = said.join(" "); }
+  }
+
+  /* --- the end screen's replay, one round at a time ----------------------------------------- */
+  var replayAt = 0;
+  function stepReplay(delta) {
+    var steps = $$("[data-replay-step]");
+    if (!steps.length) { return; }
+    replayAt = delta === 0 ? 0 : Math.max(0, Math.min(steps.length - 1, replayAt + delta));
+    steps.forEach(function (el, i) { el.hidden = i !== replayAt; });
+    var pos = $("[data-replay-pos]");
+    if (pos) { pos.textContent = (replayAt + 1) + " / " + steps.length; }
+  }
+
+
+  focusStep();
+  announce();
+})();

@@ -1,0 +1,62 @@
+"""Starting a card war from the lobby in Chromium: the computer at a chosen level, and a table
+of four where a classmate says yes and the computer takes the two empty seats."""
+
+import pytest
+
+from games.models import Match, Table
+from tests.browser.cardwar_driver import wait_step
+from tests.browser.conftest import assert_accessible, screenshot
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_student_plays_the_computer_at_level_seven(live, login_page, make_student):
+    ada = make_student("Ada")
+    page = login_page(ada.user)
+    page.goto(f"{live}/play/")
+    screenshot(page, "cardwar-lobby")
+    panel = page.locator(
+        "section", has=page.get_by_role("heading", name="Card war against the computer")
+    )
+    assert "7 · Champion" in panel.inner_text()
+    panel.get_by_label("7 · Champion", exact=False).check()
+    panel.get_by_label("Players").select_option("3")
+    panel.get_by_role("button", name="Play card war").click()
+    page.wait_for_url("**/play/m/*/")
+    match = Match.objects.get(seats__user=ada.user)
+    assert match.game == "cardwar" and match.seats.count() == 3
+    assert match.variants["level"] == 7 and match.variants["answer_seconds"] == 60
+    wait_step(page, "target")  # seat 0 names the first target
+    assert "Level 7: Champion" in page.inner_text("#board")
+
+
+def test_a_table_of_four_with_a_classmate_and_two_computers(live, login_page, make_student):
+    ada, ben = make_student("Ada"), make_student("Ben")
+    host, guest = login_page(ada.user), login_page(ben.user)
+    guest.goto(f"{live}/play/")
+    guest.wait_for_selector("#presence")
+    host.goto(f"{live}/play/")
+    panel = host.locator(
+        "section", has=host.get_by_role("heading", name="Card war with classmates")
+    )
+    panel.get_by_label("Players at the table").select_option("4")
+    panel.get_by_label("Ben").check()
+    panel.get_by_label("2 · Multiplication", exact=False).check()
+    panel.get_by_role("button", name="Open the table").click()
+    host.wait_for_selector("text=Your table is open")
+    assert "1 of 4 seats taken" in host.inner_text("#challenges")
+    # Ben's lobby is told at once, through its socket.
+    guest.wait_for_selector("text=Ada invites you to a card war table for 4!")
+    assert_accessible(guest, "lobby with a table invitation")
+    screenshot(guest, "cardwar-lobby-invitation")
+    guest.get_by_role("button", name="Join the table").click()
+    host.wait_for_selector("text=2 of 4 seats taken")
+    host.get_by_role("button", name="Start now", exact=False).click()
+    for page in (host, guest):
+        page.wait_for_url("**/play/m/*/")
+        wait_step(page, "answer")
+    table = Table.objects.get(host=ada.user)
+    seats = list(table.match.seats.order_by("index"))
+    assert [s.user_id for s in seats[:2]] == [ada.user_id, ben.user_id]
+    assert all(s.bot_level for s in seats[2:])
+    assert "Computer 3" in host.inner_text("#board") and "Team A" in host.inner_text("#board")

@@ -1,0 +1,194 @@
+"""Card-war tables for two to four: invitations, answers, starting when full or with bots."""
+
+import pytest
+
+from games.kinds import kind_for
+from games.models import Match, Table, TableInvite
+from games.services import lobby, tables
+from games.services.lobby import LobbyRefused
+
+OPTIONS = {"level": 5, "answer_seconds": 45}
+
+
+@pytest.fixture
+def four(make_student):
+    return [make_student(name) for name in ("Amara", "Ben", "Chloe", "Dev")]
+
+
+def test_a_table_of_four_starts_when_the_last_seat_is_taken(
+    four, django_capture_on_commit_callbacks
+):
+    amara, ben, chloe, dev = four
+    table = tables.table_create(
+        host=amara.user,
+        invite_user_ids=[ben.user_id, chloe.user_id, dev.user_id],
+        seats=4,
+        variants=OPTIONS,
+    )
+    tables.table_answer(table_id=table.pk, user=chloe.user, accept=True)
+    tables.table_answer(table_id=table.pk, user=ben.user, accept=True)
+    table.refresh_from_db()
+    assert table.status == Table.Status.OPEN and table.match is None
+    assert tables.tables_for(amara.user)["my_table"]["taken"] == 3
+    table = tables.table_answer(table_id=table.pk, user=dev.user, accept=True)
+    assert table.status == Table.Status.STARTED
+    match = table.match
+    assert match.game == Match.Game.CARDWAR
+    seats = list(match.seats.order_by("index").values_list("user_id", flat=True))
+    # The host first, then in the order they accepted: teams Amara & Ben against Chloe & Dev.
+    assert seats == [amara.user_id, chloe.user_id, ben.user_id, dev.user_id]
+    assert kind_for("cardwar").load(match.state).rules.options.level == 5
+
+
+def test_the_host_starts_early_and_the_computer_takes_the_empty_seats(four):
+    amara, ben, chloe, _ = four
+    table = tables.table_create(
+        host=amara.user, invite_user_ids=[ben.user_id, chloe.user_id], seats=4, variants=OPTIONS
+    )
+    tables.table_answer(table_id=table.pk, user=ben.user, accept=True)
+    table = tables.table_start(table_id=table.pk, host=amara.user)
+    seats = list(table.match.seats.order_by("index"))
+    assert [s.user_id for s in seats] == [amara.user_id, ben.user_id, None, None]
+    assert [bool(s.bot_level) for s in seats] == [False, False, True, True]
+    # Chloe never answered: her invitation is closed.
+    assert TableInvite.objects.get(table=table, user=chloe.user).status == "declined"
+    with pytest.raises(LobbyRefused):
+        tables.table_answer(table_id=table.pk, user=chloe.user, accept=True)
+
+
+def test_a_table_without_bots_waits_for_everyone(four):
+    amara, ben, chloe, _ = four
+    table = tables.table_create(
+        host=amara.user,
+        invite_user_ids=[ben.user_id, chloe.user_id],
+        seats=3,
+        variants=OPTIONS,
+        bots=False,
+    )
+    with pytest.raises(LobbyRefused, match="waits until every seat"):
+        tables.table_start(table_id=table.pk, host=amara.user)
+    tables.table_answer(table_id=table.pk, user=ben.user, accept=False)
+    assert tables.tables_for(amara.user)["my_table"]["declined"] == ["Ben"]
+
+
+@pytest.mark.parametrize(
+    ("seats", "invite", "message"),
+    [
+        (5, 1, "two, three or four"),
+        (1, 1, "two, three or four"),
+        (3, 0, "at least one"),
+        (3, 3, "more classmates than"),
+    ],
+)
+def test_bad_tables_are_refused(four, seats, invite, message):
+    amara, *others = four
+    ids = [s.user_id for s in others[:invite]]
+    with pytest.raises(LobbyRefused, match=message):
+        tables.table_create(host=amara.user, invite_user_ids=ids, seats=seats, variants=OPTIONS)
+    assert not Table.objects.exists()
+
+
+def test_only_classmates_and_only_the_host(four, make_student, make_classroom):
+    amara, ben, *_ = four
+    stranger = make_student("Zed", room=make_classroom("Other class"))
+    with pytest.raises(LobbyRefused, match="classmates"):
+        tables.table_create(
+            host=amara.user, invite_user_ids=[stranger.user_id], seats=3, variants=OPTIONS
+        )
+    table = tables.table_create(
+        host=amara.user, invite_user_ids=[ben.user_id], seats=3, variants=OPTIONS
+    )
+    with pytest.raises(LobbyRefused):
+        tables.table_start(table_id=table.pk, host=ben.user)
+    with pytest.raises(LobbyRefused):
+        tables.table_answer(table_id=table.pk, user=stranger.user, accept=True)
+    tables.table_cancel(table_id=table.pk, host=amara.user)
+    assert Table.objects.get(pk=table.pk).status == Table.Status.CANCELLED
+
+
+def test_a_challenge_to_one_classmate_starts_when_accepted(four):
+    amara, ben, *_ = four
+    table = tables.table_create(
+        host=amara.user, invite_user_ids=[ben.user_id], seats=2, variants={"level": 3}
+    )
+    table = tables.table_answer(table_id=table.pk, user=ben.user, accept=True)
+    assert table.status == Table.Status.STARTED
+    seats = table.match.seats.order_by("index").values_list("user_id", flat=True)
+    assert list(seats) == [amara.user_id, ben.user_id]
+
+
+def in_lobby(*students):
+    for s in students:
+        lobby.presence_join(student=s, channel_name=f"lobby-{s.pk}")
+
+
+def test_the_teacher_seats_four_in_two_teams_from_the_live_page(client, classroom, teacher, four):
+    in_lobby(*four)
+    client.force_login(teacher)
+    page = client.get(f"/play/class/{classroom.pk}/live/").content.decode()
+    assert "Start a card war" in page and "Player 4, if four (team B)" in page
+    response = client.post(
+        f"/play/class/{classroom.pk}/pair-cardwar/",
+        {
+            "cw-pair-player_1": four[0].pk,
+            "cw-pair-player_2": four[1].pk,
+            "cw-pair-player_3": four[2].pk,
+            "cw-pair-player_4": four[3].pk,
+            "cw-pair-level": "4",
+            "cw-pair-target_seconds": "15",
+            "cw-pair-clock_minutes": "15",
+            "cw-pair-war_size": "4",
+            "cw-pair-practice": "on",
+        },
+    )
+    assert response.status_code == 302
+    match = Match.objects.get(game="cardwar")
+    seats = list(match.seats.order_by("index").values_list("user_id", flat=True))
+    assert seats == [s.user_id for s in four]
+    game = kind_for("cardwar").load(match.state).rules
+    assert (game.options.level, game.options.war_size, game.options.practice) == (4, 4, True)
+    assert game.options.clock_minutes == 15 and game.options.answer_seconds == 30
+
+
+@pytest.mark.parametrize(
+    ("chosen", "message"),
+    [
+        ((0, 0), "Choose each student once."),
+        ((0, 1, None, 2), "Choose player 3 before player 4."),
+    ],
+)
+def test_bad_seatings_are_form_errors_that_start_nothing(
+    client, classroom, teacher, four, chosen, message
+):
+    in_lobby(*four)
+    client.force_login(teacher)
+    data = {
+        "cw-pair-level": "1",
+        "cw-pair-target_seconds": "15",
+        "cw-pair-clock_minutes": "20",
+        "cw-pair-war_size": "6",
+    }
+    for n, index in enumerate(chosen, start=1):
+        if index is not None:
+            data[f"cw-pair-player_{n}"] = four[index].pk
+    response = client.post(f"/play/class/{classroom.pk}/pair-cardwar/", data)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not Match.objects.exists()
+
+
+def test_a_student_not_in_the_lobby_is_not_seated(client, classroom, teacher, four):
+    in_lobby(*four[:2])
+    with pytest.raises(LobbyRefused, match="Chloe is not in the lobby"):
+        tables.table_seat(
+            classroom=classroom, teacher=teacher, students=four[:3], variants={"level": 1}
+        )
+    assert not Match.objects.exists()
+
+
+def test_only_the_classes_teacher_seats_students(classroom, make_teacher, four):
+    in_lobby(*four)
+    with pytest.raises(LobbyRefused, match="do not teach"):
+        tables.table_seat(
+            classroom=classroom, teacher=make_teacher(), students=four[:2], variants={}
+        )
