@@ -4,6 +4,7 @@
     .venv/bin/python tools/translations.py update --language de   # start a new language
     .venv/bin/python tools/translations.py check     # exits 1 and says why when one is not done
     .venv/bin/python tools/translations.py compile   # .po -> .mo; `./dev setup` runs it
+    .venv/bin/python tools/translations.py fill      # empty or fuzzy entries from the compendium
 
 `update` and `check` run Django's makemessages, which needs GNU gettext (Debian's `gettext`;
 `./dev test` installs it). `compile` is pure Python (polib), so a fresh clone's `./dev run`
@@ -14,6 +15,10 @@ msgmerge guessed, or a translator was unsure of), an entry no longer in the code
 the code it lacks (makemessages was not run), or a translation whose %(name)s placeholders or
 plural forms msgfmt refuses. It regenerates the catalogues in a copy of the project, never in
 the work tree.
+
+`fill` takes translations from `locale/<language>/compendium.po` (the same msgctxt, msgid and
+msgid_plural) for the entries of that language's catalogue that are empty or fuzzy: strings
+translated ahead, on a branch not merged yet, arrive with `update` then `fill`.
 """
 
 from __future__ import annotations
@@ -132,6 +137,38 @@ def check(root: Path = ROOT, settings: str = SETTINGS) -> list[Problem]:
     return problems
 
 
+def fill_from_compendium(po: polib.POFile, compendium: polib.POFile) -> int:
+    """Give `po`'s empty or fuzzy entries the compendium's translation of the same string;
+    returns how many were filled (`po` is changed, not saved)."""
+    done = {_key(e): e for e in _active(compendium) if e.translated()}
+    filled = 0
+    for entry in _active(po):
+        source = done.get(_key(entry))
+        if source is None or (entry.translated() and not entry.fuzzy):
+            continue
+        entry.msgstr, entry.msgstr_plural = source.msgstr, dict(source.msgstr_plural)
+        if entry.fuzzy:
+            entry.flags.remove("fuzzy")
+        entry.previous_msgctxt = entry.previous_msgid = entry.previous_msgid_plural = None
+        filled += 1
+    return filled
+
+
+def fill_catalogues(root: Path = ROOT) -> dict[str, int]:
+    """Fill every catalogue that has a compendium beside it; how many entries each got."""
+    counts = {}
+    for path in catalogues(root):
+        compendium = path.parent.parent / "compendium.po"
+        if not compendium.exists():
+            continue
+        po = polib.pofile(str(path))
+        counts[str(path.relative_to(root))] = fill_from_compendium(
+            po, polib.pofile(str(compendium))
+        )
+        po.save()
+    return counts
+
+
 def compile_catalogues(root: Path = ROOT) -> list[Path]:
     """Write each catalogue's .mo where it is missing or older than its .po (fuzzy and empty
     translations left out, as msgfmt does); returns those written."""
@@ -147,7 +184,7 @@ def compile_catalogues(root: Path = ROOT) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=["update", "check", "compile"])
+    parser.add_argument("command", choices=["update", "check", "compile", "fill"])
     parser.add_argument("--root", type=Path, default=ROOT, help="the project (default: this one)")
     parser.add_argument("--settings", default=SETTINGS, help="its settings module")
     parser.add_argument(
@@ -157,6 +194,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "compile":
         for mo in compile_catalogues(args.root):
             print(f"compiled {mo.relative_to(args.root)}")
+        return 0
+    if args.command == "fill":
+        for name, count in fill_catalogues(args.root).items():
+            print(f"{name}: {count} filled from the compendium")
+        compile_catalogues(args.root)
         return 0
     if args.command == "update":
         makemessages(args.root, args.settings, sorted({*_languages(args.root), *args.language}))

@@ -11,6 +11,7 @@ from datetime import date
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 WIDTH, HEIGHT = 640, 220
 LEFT, RIGHT, TOP, BOTTOM = 44, 44, 12, 36
@@ -49,7 +50,7 @@ class WeeklyChart:
 
 
 def _week(day: date) -> str:
-    return date_format(day, "j M")
+    return date_format(day, pgettext("date format of Django's date filter", "j M"))
 
 
 def week_labels(trend: list[dict]) -> dict[date, str]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.evidence import skills
@@ -32,9 +34,14 @@ def _warriors(variant: str | None, label) -> Practice:
     return Practice(f"warriors:{variant or 'standard'}", Match.Game.WARRIORS, variants, label)
 
 
+def _cardwar_label(level: int) -> str:
+    return gettext("Card war, level %(level)d") % {"level": level}
+
+
 def _cardwar(level: int) -> Practice:
-    # The card war's level is the game's setting, as Warriors variants are.
-    label = _("Card war, level %(level)d") % {"level": level}
+    # The card war's level is the game's setting, as Warriors variants are. The label is lazy
+    # as a whole: `%` on a lazy string would fix it in the language of the import.
+    label = lazy(_cardwar_label, str)(level)
     return Practice(f"cardwar:{level}", Match.Game.CARDWAR, {"level": level}, label)
 
 

@@ -75,7 +75,7 @@ async def test_a_challenge_in_the_lobby_reads_in_each_students_language(make_stu
     await sync_to_async(user_language_set)(user=ada.user, language="nb")
     norsk, english = await lobby_socket(ada.user), await lobby_socket(ben.user)
     await norsk.send_to(text_data=json.dumps({"kind": "challenge", "to": str(ben.user_id)}))
-    assert "Venter på svar fra Ben…" in await receive_until(norsk, "Venter på svar")
+    assert "Venter på svar fra Ben …" in await receive_until(norsk, "Venter på svar")
     assert "Ada challenges you!" in await receive_until(english, "challenges you")
     await norsk.disconnect()
     await english.disconnect()

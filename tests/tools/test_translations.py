@@ -205,5 +205,50 @@ def test_this_projects_compiled_catalogues_match_their_sources():
         with mo_path.open("rb") as handle:
             compiled = gettext.GNUTranslations(handle)
         for entry in polib.pofile(str(po_path)).translated_entries():
-            if not entry.msgid_plural:
-                assert compiled.gettext(entry.msgid) == entry.msgstr, "run ./dev setup"
+            if entry.msgid_plural:
+                continue
+            if entry.msgctxt:  # one msgid, two meanings ("Move": a button, a game's move)
+                shown = compiled.pgettext(entry.msgctxt, entry.msgid)
+            else:
+                shown = compiled.gettext(entry.msgid)
+            assert shown == entry.msgstr, "run ./dev setup"
+
+
+def test_fill_takes_only_empty_or_fuzzy_entries_from_the_compendium():
+    po = catalogue(BOTH)
+    compendium = catalogue(
+        """\
+        msgid "Hello"
+        msgstr "Hallo"
+
+        msgid "Bye"
+        msgstr "Ha det"
+
+        msgid "Your turn"
+        msgstr "Din tur nå"
+
+        msgid "%(n)d die"
+        msgid_plural "%(n)d dice"
+        msgstr[0] "%(n)d terning"
+        msgstr[1] "%(n)d terninger"
+
+        msgctxt "a button"
+        msgid "Bye"
+        msgstr "Avslutt"
+        """
+    )
+    assert translations.fill_from_compendium(po, compendium) == 3
+    assert po.find("Hello").msgstr == "Hei"  # a translation already done stays
+    assert po.find("Bye").msgstr == "Ha det"  # the context-free one, not the button's
+    turn = po.find("Your turn")
+    assert turn.msgstr == "Din tur nå" and not turn.fuzzy
+    assert po.find("%(n)d die").msgstr_plural == {0: "%(n)d terning", 1: "%(n)d terninger"}
+
+
+def test_fill_writes_the_catalogues_that_have_a_compendium(tmp_path):
+    messages = tmp_path / "locale" / "nb" / "LC_MESSAGES"
+    messages.mkdir(parents=True)
+    catalogue(BOTH).save(str(messages / "django.po"))
+    catalogue('msgid "Bye"\nmsgstr "Ha det"\n').save(str(tmp_path / "locale/nb/compendium.po"))
+    assert translations.fill_catalogues(tmp_path) == {"locale/nb/LC_MESSAGES/django.po": 1}
+    assert polib.pofile(str(messages / "django.po")).find("Bye").msgstr == "Ha det"

@@ -65,3 +65,13 @@ def test_the_help_page_says_the_csv_files_keep_one_format(client):
     assert "The files are the same in every language" in english
     norsk = client.get(reverse("progress:help"), headers={"accept-language": "nb"})
     assert "venter semikolon mellom kolonnene" in norsk.content.decode()
+
+
+def test_dates_on_the_reports_are_written_as_the_reader_writes_them(client, teacher, played):
+    url = reverse("progress:student", args=[played.pk])
+    english, norsk = page(client, teacher, "en", url), page(client, teacher, "nb", url)
+    months = "Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec"
+    maaneder = "jan|feb|mar|apr|mai|jun|jul|aug|sep|okt|nov|des"
+    assert re.search(rf"Showing \d{{1,2}} ({months}) \d{{4}} to", english)
+    assert re.search(rf"Viser \d{{1,2}}\. ({maaneder}) \d{{4}} til", norsk)
+    assert re.search(rf"<td>\d{{1,2}}\. ({maaneder}) \d\d:\d\d</td>", norsk)  # the recent moves
