@@ -72,6 +72,9 @@ def clocks_of(snap: dict[str, Any]) -> dict[str, int | None]:
     return {
         "clock_ms": None if finished else _remaining_ms(snap["clock_deadline"]),
         "move_ms": None if finished else _remaining_ms(snap["move_deadline"]),
+        # What the step clock is for: a move, or the card war's target or answer step (read
+        # from the stored state, so the clock is rendered per socket without loading the kind).
+        "step": (snap["state"].get("rules") or {}).get("phase", "move"),
     }
 
 

@@ -7,6 +7,7 @@ from classrooms.services.classrooms import classroom_create
 from classrooms.services.languages import user_language_set
 from classrooms.services.students import students_create
 from games.services import match_create
+from tests.browser.cardwar_driver import my_cards, open_match, wait_step
 from tests.browser.conftest import assert_accessible, screenshot
 from tests.browser.test_classrooms_flows import assert_fits_the_screen
 from tests.browser.warriors_driver import by_mouse, plan, wait_connected, wait_for_ply_after
@@ -136,6 +137,37 @@ def test_a_match_reads_in_each_players_own_language(live, login_page, classroom,
     assert any(word in english.inner_text("#status") for word in ("Your turn", "Waiting for"))
     screenshot(norsk, "languages-match-nb")
     screenshot(english, "languages-match-en")
+
+
+def test_a_card_war_round_reads_in_norwegian_and_takes_a_decimal_comma(
+    live, login_page, classroom, make_student
+):
+    ada = make_student("Ada")
+    user_language_set(user=ada.user, language="nb")
+    match = match_create(
+        game="cardwar",
+        classroom=classroom,
+        players=[ada.user, "beginner"],
+        variants={"level": 1},
+        seed=11,
+        options={"bot_delay_ms": 300},
+    )
+    page = login_page(ada.user)
+    open_match(page, live, match)
+    wait_step(page, "answer")
+    assert html_lang(page) == "nb"
+    board = page.inner_text("#board")
+    assert "Kortene dine" in board and "Your cards" not in board
+    a, b = my_cards(match, 0)
+    page.keyboard.type(f"{a + b},00")  # the sum with a decimal comma, as Norwegians write it
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#cw-reveal", timeout=15_000)
+    wait_step(page, "answer")  # the next round: the step clock is still the answer's
+    assert page.inner_text(".move-clock .clock-label") == "Svar"
+    reveal = page.inner_text("#cw-reveal")
+    assert "slår" in reveal or "krig" in reveal.lower(), reveal  # a win, or a tie going to war
+    assert " beats " not in reveal
+    screenshot(page, "languages-cardwar-nb")
 
 
 def test_a_teacher_sets_the_class_language_and_their_own(live, login_page, rooms):
