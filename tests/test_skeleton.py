@@ -74,7 +74,7 @@ def test_settings_read_the_environment():
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == "django.db.backends.postgresql db.example 5433 arena"
-    assert lines[1] == "channels_redis.core.RedisChannelLayer"
+    assert lines[1] == "config.channel_layer.CountingRedisChannelLayer"  # counts what it drops
     assert lines[2] == "1000"
     assert lines[3] == "False ['arena.example'] True True"
     assert lines[4] == "20 0"  # production PostgreSQL uses a connection pool

@@ -37,7 +37,9 @@
   function readClocks() {
     var now = performance.now();
     clockBase = $$(".clock[data-remaining-ms]").map(function (el) {
-      return { el: el, ends: now + parseInt(el.dataset.remainingMs, 10) };
+      // A step timer (a move, an answer, 20–60 s) turns red in its last 10 s, not from the start.
+      var low = parseInt(el.dataset.lowMs || "30000", 10);
+      return { el: el, ends: now + parseInt(el.dataset.remainingMs, 10), low: low };
     });
     tick();
   }
@@ -53,7 +55,7 @@
       var left = c.ends - now;
       var t = $(".clock-time", c.el);
       if (t) { t.textContent = fmt(left); }
-      c.el.classList.toggle("is-low", left < 30000);
+      c.el.classList.toggle("is-low", left < c.low);
     });
   }
   setInterval(tick, 250);

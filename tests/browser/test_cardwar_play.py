@@ -60,6 +60,9 @@ def test_two_students_play_a_target_round_by_keyboard_and_nothing_leaks(
     for page in pages.values():
         wait_step(page, "answer")
         assert page.inner_text(".cw-target-value") == "7"
+        # The answer timer (at most 30 s) turns red only in its last 10 s, not from the start.
+        assert page.locator(".move-clock").is_visible()
+        assert page.locator(".move-clock.is-low").count() == 0
     game = game_of(match)
     hidden = {seat: secrets(game, seat) for seat in (0, 1)}
     a, b = rules.face_up_values(game, 0)
