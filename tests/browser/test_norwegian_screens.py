@@ -74,6 +74,9 @@ def test_a_teachers_screens_read_in_norwegian_and_fit(live, login_page, norsk_le
         ("progress-help", "/teach/progress/help/", "Mestringsnivåer"),
         ("live", f"/play/class/{room.pk}/live/", "Start kamper"),
         ("finished", f"/play/class/{room.pk}/finished/", "ferdige kamper"),
+        ("tournaments", f"/teach/classes/{room.pk}/tournaments/", "Ingen turneringer ennå"),
+        ("tournament-new", f"/teach/classes/{room.pk}/tournaments/new/", "Opprett turneringen"),
+        ("keep-apart", f"/teach/classes/{room.pk}/keep-apart/", "Hold fra hverandre"),
     ]
     for name, path, words in screens:
         page.goto(live + path)
@@ -100,4 +103,4 @@ def test_a_students_screens_read_in_norwegian_and_fit(live, login_page, norsk_le
     )
     page.goto(f"{live}/play/m/{card_war.pk}/")
     wait_connected(page)
-    assert_norwegian(page, "cardwar", "nivå 5")
+    assert_norwegian(page, "cardwar", "Nivå 5: Elite")
