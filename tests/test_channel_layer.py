@@ -4,7 +4,6 @@ Runs against a real Redis (REDIS_URL, or redis://127.0.0.1:6379/5), with a tiny 
 drop is easy to cause; the settings give production 10,000.
 """
 
-import asyncio
 import logging
 import os
 import uuid
@@ -21,7 +20,7 @@ def layer(capacity: int) -> CountingRedisChannelLayer:
     )
 
 
-def test_a_group_send_past_capacity_is_a_counted_warning(caplog):
+async def test_a_group_send_past_capacity_is_a_counted_warning(caplog):
     async def scenario() -> list[dict]:
         lay = layer(capacity=2)
         channel = await lay.new_channel()
@@ -34,7 +33,7 @@ def test_a_group_send_past_capacity_is_a_counted_warning(caplog):
 
     before = channel_layer.dropped()
     with caplog.at_level(logging.INFO, logger="channels_redis.core"):
-        got = asyncio.run(scenario())
+        got = await scenario()
     assert [m["n"] for m in got] == [0, 1]
     assert channel_layer.dropped() - before == 2
     warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
