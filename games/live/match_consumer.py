@@ -169,9 +169,15 @@ class MatchConsumer(GuardedConsumer):
             return
         snap = event.get("snap")
         missed = event.get("since", self.seen_ply) > self.seen_ply >= 0
-        if snap is None or snap["status"] != "playing" or missed:
-            # The start or the end (with its replay), or after a lost message: the database.
+        if snap is None or missed:
+            # A message without a snapshot, or after a lost one: the whole view, from the database.
             await self.send_view()
+            return
+        if snap["status"] != "playing":  # the end, with its replay (read once per process)
+            html, schedule = await database_sync_to_async(rendering.render_end)(snap, self.viewer)
+            self.seen_ply = schedule.ply
+            await self.send(html)
+            self.plan(schedule)
             return
         # Render from the broadcast snapshot right here: no database, no thread hop.
         html, schedule = rendering.render_snapshot(snap, self.viewer)

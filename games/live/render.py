@@ -13,7 +13,14 @@ from classrooms.models import User
 from games.kinds import kind_for
 from games.kinds.warriors import engine
 from games.models import Match
-from games.selectors.matches import Viewer, clocks_of, match_view, view_for, viewer_of
+from games.selectors.matches import (
+    Viewer,
+    clocks_of,
+    match_log,
+    match_view,
+    view_for,
+    viewer_of,
+)
 from games.services.matches import rule_message
 
 TEMPLATE = "games/match.html"
@@ -122,6 +129,34 @@ def render_snapshot(snap: dict, viewer: Viewer) -> tuple[str, Schedule]:
         if len(_shared) > SHARED_VIEWS:
             _shared.popitem(last=False)
     return html + fragments(("clock",), clocks_of(snap)), schedule_of(snap)
+
+
+# The replays of games that ended lately in this process, read once for all their sockets.
+_replays: OrderedDict[tuple[int, int], list] = OrderedDict()
+REPLAYS = 256
+
+
+def render_end(snap: dict, viewer: Viewer) -> tuple[str, Schedule]:
+    """Every live fragment at the end of a game, from the broadcast's final snapshot.
+
+    The replay is read from the database once per process and game, not once per socket (both
+    players' screens, a teacher's tabs), and each view is rendered once, as `render_snapshot`
+    does for a ply. Sync: it may read the database.
+    """
+    key = (snap["id"], snap["ply"], viewer, get_language(), "end")
+    html = _shared.get(key)
+    if html is None:
+        log = _replays.get(key[:2])
+        if log is None:
+            match = Match(pk=snap["id"], game=snap["game"])
+            log = _replays[key[:2]] = match_log(match, snap["names"])
+            if len(_replays) > REPLAYS:
+                _replays.popitem(last=False)
+        context = {**view_for(snap, viewer, log), "snap": snap}
+        html = _shared[key] = fragments(LIVE_FRAGMENTS, context)
+        if len(_shared) > SHARED_VIEWS:
+            _shared.popitem(last=False)
+    return html, schedule_of(snap)
 
 
 def current_ply(match_id: int) -> int | None:

@@ -228,3 +228,35 @@ async def test_the_bot_replies_through_the_socket(make_match, two_students):
             break
     assert moved
     await comm.disconnect()
+
+
+async def test_the_end_reaches_every_socket_with_the_replay_read_once(match, teacher, monkeypatch):
+    """Both players and the watching teacher get the game-over panel with every move in its
+    replay; the process reads the replay from the database once for all three sockets."""
+    from games.live import render
+    from games.services import move_submit
+
+    for _ in range(3):
+        player = await sync_to_async(mover)(match)
+        action = await sync_to_async(legal_action)(match)
+        await sync_to_async(move_submit)(match=match, player=player, action=action, ply=match.ply)
+        await sync_to_async(match.refresh_from_db)()
+    reads = []
+    real_log = render.match_log
+    monkeypatch.setattr(
+        render, "match_log", lambda m, names: reads.append(m.pk) or real_log(m, names)
+    )
+    player = await sync_to_async(mover)(match)
+    other = await sync_to_async(lambda: match.seats.exclude(user=player).get().user)()
+    sockets = [await connect(match, user) for user in (player, other, teacher)]
+    for comm in sockets:
+        await receive_until(comm, 'id="board"')
+    await send(sockets[0], "resign", match.ply)
+    plies = match.ply + 1  # the three moves and the resignation
+    for comm in sockets:
+        text = await receive_until(comm, "data-replay")
+        assert text.count("data-replay-step") == plies
+        assert 'id="gameover"' in text and "hidden" not in text.split('id="gameover"')[1][:40]
+    assert reads == [match.pk]
+    for comm in sockets:
+        await comm.disconnect()
