@@ -29,6 +29,7 @@ from games.selectors.snapshot import snapshot
 from games.services.broadcast import on_commit_match_changed
 from games.services.creation import after_seconds
 from games.services.evidence import calculations_record, calculations_statements
+from games.services.lock import match_locked_with_seats
 from games.services.log import attempt_append, attempt_storable, move_rows
 from games.services.statement import insert_sql, statements_run, update_sql
 from games.signals import on_commit_match_finished
@@ -98,8 +99,8 @@ def setup_of(match: Match) -> Setup:
 
 
 def _locked(match: Match | int) -> Match:
-    pk = match if isinstance(match, int) else match.pk
-    return Match.objects.select_for_update().get(pk=pk)
+    """The match row locked for this transaction, with its seats and accounts (one query)."""
+    return match_locked_with_seats(match if isinstance(match, int) else match.pk)
 
 
 def seats_of(match: Match) -> list[Seat]:
