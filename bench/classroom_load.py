@@ -65,7 +65,7 @@ class Klass:
 def make_classes(count: int, seed: int, games: list[str]) -> list[Klass]:
     """`count` classes of 30 new students and their teacher, each with 15 matches started, the
     games taking turns."""
-    from classrooms.models import Classroom, Student, User
+    from classrooms.models import Classroom, User
 
     tag = f"{time.time_ns()}"
     out = []
@@ -73,30 +73,16 @@ def make_classes(count: int, seed: int, games: list[str]) -> list[Klass]:
         room = Classroom.objects.create(name=f"Load {tag} {c}", code=f"L{tag[-8:]}{c:03d}")
         teacher = User.objects.create(username=f"t{tag}{c}", role=User.Role.TEACHER)
         room.teachers.add(teacher)
-        users = []
-        for i in range(STUDENTS):
-            user = User(username=f"s{tag}{c}x{i}", role=User.Role.STUDENT)
-            user.set_unusable_password()
-            user.save()
-            Student.objects.create(user=user, classroom=room, display_name=f"Pupil {i + 1}")
-            users.append(user)
+        users = h.students(room, STUDENTS, f"s{tag}{c}")
         cookies = [h.session_cookie(u) for u in users]
         pairs = []
         for i in range(0, STUDENTS, 2):
             two, game = users[i : i + 2], games[(i // 2) % len(games)]
-            match = _start(room, two, game, seed + c * 100 + i)
+            match = h.start_match(room, two, game, seed + c * 100 + i)
             pair = Pair(room.pk, (two[0].pk, two[1].pk), (cookies[i], cookies[i + 1]), match, game)
             pairs.append(pair)
         out.append(Klass(room.pk, h.session_cookie(teacher), cookies[0], pairs))
     return out
-
-
-def _start(room, players, game: str, seed: int) -> int:
-    from games.services import match_create
-
-    return match_create(
-        game=game, classroom=room, players=players, seed=seed, clock_seconds=3600
-    ).pk
 
 
 def rematch(pair: Pair, seed: int) -> int:
@@ -104,7 +90,7 @@ def rematch(pair: Pair, seed: int) -> int:
     from classrooms.models import Classroom, User
 
     users = list(User.objects.filter(pk__in=pair.users).order_by("pk"))
-    return _start(Classroom.objects.get(pk=pair.classroom_id), users, pair.game, seed)
+    return h.start_match(Classroom.objects.get(pk=pair.classroom_id), users, pair.game, seed)
 
 
 @dataclass
@@ -137,13 +123,7 @@ class Run:
         return self.rng.uniform(*self.think)
 
     async def seat(self, pair: Pair) -> list[h.Player]:
-        players = []
-        for cookie in pair.cookies:
-            sock = await h.connect(self.base(), f"/ws/match/{pair.match_id}/", cookie)
-            players.append(h.PLAYERS[pair.game](sock))
-        async with asyncio.timeout(120):
-            await asyncio.gather(*(p.wait_ply(0) for p in players))
-        return players
+        return await h.seat(self.base, pair.match_id, pair.cookies, pair.game)
 
     async def play(self, pair: Pair, ready: asyncio.Barrier, start: asyncio.Event) -> None:
         try:
@@ -192,8 +172,7 @@ class Run:
     @staticmethod
     async def both_see(players: list[h.Player], ply: int) -> float:
         """When the later of the screens showed `ply` (TimeoutError after LOST_AFTER)."""
-        async with asyncio.timeout(LOST_AFTER):
-            return max(await asyncio.gather(*(p.wait_ply(ply) for p in players)))
+        return await h.all_see(players, ply, LOST_AFTER)
 
     async def teacher(self, klass: Klass, start: asyncio.Event) -> None:
         """The live page's poll: GET the class's matches every 3 s, as htmx does."""
@@ -273,7 +252,7 @@ async def measure(bases, pids, classes: list[Klass], args) -> dict:
 
     echoes = asyncio.gather(
         *(
-            h.echo_pair(bases[i % len(bases)], i, ready, keep_going, run.pause, echo)
+            h.echo_group(bases[i % len(bases)], i, ready, keep_going, run.pause, echo)
             for i in range(len(pairs))
         )
     )

@@ -7,7 +7,6 @@ Not a benchmark itself: `live_latency.py` (pairs playing fast) and `classroom_lo
 from __future__ import annotations
 
 import asyncio
-import html
 import json
 import os
 import re
@@ -32,7 +31,11 @@ PLY = re.compile(r'data-ply="(\d+)"')
 MY_TURN = re.compile(r'data-my-turn="(\d)"')
 FINISHED = re.compile(r'data-finished="(\d)"')
 DIE = re.compile(r'data-die="([AB]-D\d+)" data-value="(\d+)" data-sides="\d+" data-side="(\w+)"')
-CHOICE = re.compile(r'name="choice" value="([^"]+)"')
+# The card war's answer form (games/cardwar/_step.html): the two card values and the sign the
+# level fixes (levels 1-4); and the target form, present when this seat names the target.
+ANSWER_FORM = re.compile(r'<form id="answer-form[^>]*>')
+FORM_DATA = re.compile(r'data-(a|b|level|fixed-op|order-op)="([^"]*)"')
+TARGET_FORM = re.compile(r'<form id="target-form')
 
 
 def free_port() -> int:
@@ -67,6 +70,35 @@ def setup_django(env: dict[str, str]) -> None:
     call_command("migrate", verbosity=0, interactive=False)
     if not os.environ.get("REDIS_URL"):
         call_command("createcachetable", verbosity=0)
+
+
+def students(room, count: int, prefix: str) -> list:
+    """`count` new students of `room` (users with no password), named `prefix` and a number."""
+    from classrooms.models import Student, User
+
+    out = []
+    for i in range(count):
+        user = User(username=f"{prefix}x{i}", role=User.Role.STUDENT)
+        user.set_unusable_password()
+        user.save()
+        Student.objects.create(user=user, classroom=room, display_name=f"Pupil {i + 1}")
+        out.append(user)
+    return out
+
+
+# Card-war timers out of the way of a benchmark (a slow server must not make the answer timer
+# play for a child); the teacher's longest allowed (games/kinds/cardwar/options.py).
+CARDWAR_TIMERS = {"answer_seconds": 300, "target_seconds": 120, "clock_minutes": 90}
+
+
+def start_match(room, players, game: str, seed: int, variants: dict | None = None) -> int:
+    """A match of `game` between `players` (two for Warriors, two to four for a card-war
+    table), through the same service the lobby and the tables use; its id."""
+    from games.services import match_create
+
+    return match_create(
+        game=game, classroom=room, players=players, seed=seed, clock_seconds=3600, variants=variants
+    ).pk
 
 
 def session_cookie(user) -> str:
@@ -186,28 +218,33 @@ async def connect(base: str, path: str, cookie: str | None, tries: int = 10):
 class Player:
     """One scripted browser on a match: reads every message, keeps the latest board it was sent.
 
-    Like static/js/live.js it can ask "still this ply?" (`sync`) when it heard nothing."""
+    Like static/js/live.js it can ask "still this ply?" (`sync`) when it heard nothing. With no
+    socket it reads only what it is handed (`see`), as the harness's test does."""
 
-    def __init__(self, sock) -> None:
+    def __init__(self, sock=None) -> None:
         self.sock = sock
         self.ply = -1
         self.my_turn = False
         self.finished = False
         self.board = ""
         self.changed = asyncio.Event()
-        self.reader = asyncio.create_task(self.read())
+        self.reader = asyncio.create_task(self.read()) if sock is not None else None
+
+    def see(self, text: str) -> None:
+        """One message from the server: a board, or something else that changes nothing here."""
+        tag = BOARD.search(text)
+        if tag:
+            attrs = tag.group(0)
+            self.ply = int(PLY.search(attrs).group(1))
+            self.my_turn = MY_TURN.search(attrs).group(1) == "1"
+            self.finished = FINISHED.search(attrs).group(1) == "1"
+            self.board = text
+            self.changed.set()
 
     async def read(self) -> None:
         try:
             async for text in self.sock:
-                tag = BOARD.search(text)
-                if tag:
-                    attrs = tag.group(0)
-                    self.ply = int(PLY.search(attrs).group(1))
-                    self.my_turn = MY_TURN.search(attrs).group(1) == "1"
-                    self.finished = FINISHED.search(attrs).group(1) == "1"
-                    self.board = text
-                    self.changed.set()
+                self.see(text)
         except Exception:  # a closed socket: the waiters time out and count it
             return
 
@@ -246,22 +283,45 @@ class WarriorsPlayer(Player):
 
 
 class CardWarPlayer(Player):
-    """Card war: the first calculation offered, with its value worked out (a child who is
-    right), or a target when it is this player's to name."""
+    """Card war: a child who is right, with the sign the level fixes (levels 1-4) or `+`
+    (levels 5-7), cards in the order dealt; or a target of 5 when it is this seat's to name.
+    The frame is what static/js/cardwar.js sends from the form."""
 
     def choose(self) -> dict:
         from games.rules.expressions import evaluate
 
-        choices = CHOICE.findall(self.board)
-        if not choices:
+        form = ANSWER_FORM.search(self.board)
+        if form is None:
+            if TARGET_FORM.search(self.board) is None:
+                raise RuntimeError("card war: neither an answer nor a target is asked for")
             return {"kind": "target", "value": "5"}
-        text = html.unescape(choices[0])
-        value = evaluate(text, powers=True)
-        answer = str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
-        return {"kind": "answer", "choice": text, "answer": answer}
+        data = dict(FORM_DATA.findall(form.group(0)))
+        sign = data.get("fixed-op") or data.get("order-op") or "+"
+        text = f"{data['a']} {sign} {data['b']}"
+        value = evaluate(text, powers=int(data["level"]) >= 6)
+        answer = str(value.numerator) if value.denominator == 1 else f"{value}"
+        return {"kind": "answer", "expression": text, "answer": answer}
 
 
 PLAYERS = {"warriors": WarriorsPlayer, "cardwar": CardWarPlayer}
+
+
+async def seat(base, match_id: int, cookies, game: str) -> list[Player]:
+    """Every seat's screen on a match, once each has shown its first board; `base()` is the
+    server a socket connects to (one Daphne, or spread over several as nginx would)."""
+    players = []
+    for cookie in cookies:
+        sock = await connect(base(), f"/ws/match/{match_id}/", cookie)
+        players.append(PLAYERS[game](sock))
+    async with asyncio.timeout(120):
+        await asyncio.gather(*(p.wait_ply(0) for p in players))
+    return players
+
+
+async def all_see(players: list[Player], ply: int, within: float) -> float:
+    """When the last of the screens showed `ply` (TimeoutError after `within` seconds)."""
+    async with asyncio.timeout(within):
+        return max(await asyncio.gather(*(p.wait_ply(ply) for p in players)))
 
 
 def cpu_seconds(pid: int) -> float:
@@ -356,11 +416,11 @@ def load_average() -> str:
     return f"load average {one:.2f} {five:.2f} {fifteen:.2f}"
 
 
-async def echo_pair(base: str, room: int, ready, keep_going, think, samples) -> None:
-    """Two sockets on the bare echo consumer taking turns while `keep_going(n)` says so, once
-    every pair has connected (`ready`, a barrier)."""
-    a = await connect(base, f"/ws/bench/echo/{room}/", None)
-    b = await connect(base, f"/ws/bench/echo/{room}/", None)
+async def echo_group(base: str, room: int, ready, keep_going, think, samples, sockets=2) -> None:
+    """`sockets` sockets in one group of the bare echo consumer (two for a pair, as many as a
+    table's seats) taking turns to send while `keep_going(n)` says so, once every group has
+    connected (`ready`, a barrier); a sample is the time until every socket has the message."""
+    socks = [await connect(base, f"/ws/bench/echo/{room}/", None) for _ in range(sockets)]
     await ready.wait()
     n = 0
     while True:
@@ -368,15 +428,15 @@ async def echo_pair(base: str, room: int, ready, keep_going, think, samples) -> 
         if not keep_going(n):
             break
         start = time.perf_counter()
-        await (a if n % 2 == 0 else b).send(json.dumps({"n": n}))
+        await socks[n % sockets].send(json.dumps({"n": n}))
         try:
             async with asyncio.timeout(20):
-                got = await asyncio.gather(a.recv(), b.recv())
+                got = await asyncio.gather(*(s.recv() for s in socks))
         except TimeoutError:
             samples.append(float("inf"))
             break
         assert all(json.loads(g)["n"] == n for g in got)
         samples.append(time.perf_counter() - start)
         n += 1
-    await a.close()
-    await b.close()
+    for sock in socks:
+        await sock.close()
