@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.live_latency import (  # noqa: E402
+from bench.live_harness import (  # noqa: E402
     Player,
     connect,
     cpu_seconds,
