@@ -6,10 +6,11 @@ queries, template), and compared with the same poll of an empty class in the sam
 the ratio is what the list itself adds. CPU time is this process's (Django, psycopg, the
 template); PostgreSQL's own work shows only in wall-clock.
 
-A fourth line polls a class with nothing playing (30 finished today, the history) as a
-browser does: sending back the ETag of the copy it has (If-None-Match), which a list that did
-not change answers with 304 and no rendering. The playing lines never send it: their clocks'
-text changes between two polls 3 s apart, so every real poll of theirs is a full answer.
+The last line polls a class with nothing playing (30 finished today, the history; the line
+before it polls it afresh every time) as a browser does: sending back the ETag of the copy it
+has (If-None-Match), which a list that did not change answers with 304 and no rendering. The
+playing lines never send it: their clocks' text changes between two polls 3 s apart, so every
+real poll of theirs is a full answer.
 
 With `--before CHECKOUT` each round polls an older checkout first and then this one, each in a
 process of its own on the same database (alternating `--rounds` times; medians of the rounds):
@@ -72,6 +73,8 @@ def make_class(tag: str, *, playing: int, today: int, history: int):
         users.append(user)
     template = match_create(classroom=room, players=users[:2], seed=1)
     now = timezone.now()
+    midnight = timezone.localtime(now).replace(hour=0, minute=0, second=0, microsecond=0)
+    old = midnight - timedelta(days=2)
     rows = []
     for i in range(playing + today + history):
         match = Match(
@@ -84,7 +87,8 @@ def make_class(tag: str, *, playing: int, today: int, history: int):
             clock_deadline=now + timedelta(minutes=12),
         )
         if i >= playing:
-            when = now - timedelta(minutes=i) if i < playing + today else now - timedelta(days=2)
+            # Today's within today even just after midnight (the list shows the local date's).
+            when = max(now - timedelta(seconds=i), midnight) if i < playing + today else old
             match.status, match.finished_at = Match.Status.FINISHED, when
             match.winner_seat, match.result_reason, match.clock_deadline = 0, "resigned", None
         rows.append(match)
@@ -136,6 +140,7 @@ SCENARIOS = [
     ("empty class (baseline)", 0, 0, 0, False),
     ("15 playing, 30 today, {h} older", 15, 30, None, False),
     ("30 playing, 30 today, {h} older", 30, 30, None, False),
+    ("0 playing, 30 today, {h} older", 0, 30, None, False),
     ("0 playing, 30 today, {h} older, ETag", 0, 30, None, True),
 ]
 
