@@ -193,6 +193,9 @@ class _FactsCache:
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
 
+    def __contains__(self, key: tuple) -> bool:
+        return key in self._items
+
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
