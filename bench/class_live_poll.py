@@ -6,8 +6,19 @@ queries, template), and compared with the same poll of an empty class in the sam
 the ratio is what the list itself adds. CPU time is this process's (Django, psycopg, the
 template); PostgreSQL's own work shows only in wall-clock.
 
+The last line polls a class with nothing playing (30 finished today, the history; the line
+before it polls it afresh every time) as a browser does: sending back the ETag of the copy it
+has (If-None-Match), which a list that did not change answers with 304 and no rendering. The
+playing lines never send it: their clocks' text changes between two polls 3 s apart, so every
+real poll of theirs is a full answer.
+
+With `--before CHECKOUT` each round polls an older checkout first and then this one, each in a
+process of its own on the same database (alternating `--rounds` times; medians of the rounds):
+
+    git worktree add /tmp/before f0f68af  # then:
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/arena_live \\
-    .venv/bin/python bench/class_live_poll.py [--requests 60] [--history 2000]
+    .venv/bin/python bench/class_live_poll.py [--requests 60] [--history 2000] \\
+        [--before /tmp/before] [--rounds 1]
 
 Without DATABASE_URL it uses a fresh temporary SQLite file. The rows it makes are deleted.
 """
@@ -15,8 +26,10 @@ Without DATABASE_URL it uses a fresh temporary SQLite file. The rows it makes ar
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -24,7 +37,6 @@ from datetime import timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 
 def setup_django() -> None:
@@ -61,6 +73,8 @@ def make_class(tag: str, *, playing: int, today: int, history: int):
         users.append(user)
     template = match_create(classroom=room, players=users[:2], seed=1)
     now = timezone.now()
+    midnight = timezone.localtime(now).replace(hour=0, minute=0, second=0, microsecond=0)
+    old = midnight - timedelta(days=2)
     rows = []
     for i in range(playing + today + history):
         match = Match(
@@ -73,7 +87,8 @@ def make_class(tag: str, *, playing: int, today: int, history: int):
             clock_deadline=now + timedelta(minutes=12),
         )
         if i >= playing:
-            when = now - timedelta(minutes=i) if i < playing + today else now - timedelta(days=2)
+            # Today's within today even just after midnight (the list shows the local date's).
+            when = max(now - timedelta(seconds=i), midnight) if i < playing + today else old
             match.status, match.finished_at = Match.Status.FINISHED, when
             match.winner_seat, match.result_reason, match.clock_deadline = 0, "resigned", None
         rows.append(match)
@@ -87,7 +102,7 @@ def make_class(tag: str, *, playing: int, today: int, history: int):
     return room, teacher
 
 
-def poll(room, teacher, requests: int) -> dict[str, float]:
+def poll(room, teacher, requests: int, *, revalidate: bool = False) -> dict[str, float]:
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
@@ -95,61 +110,126 @@ def poll(room, teacher, requests: int) -> dict[str, float]:
     client = Client()
     client.force_login(teacher)
     url = f"/play/class/{room.pk}/matches/"
-    assert client.get(url).status_code == 200  # warm: templates, session
-    walls, cpus = [], []
+    response = client.get(url)  # warm: templates, session
+    assert response.status_code == 200
+    headers = {}
+    if revalidate and response.has_header("ETag"):
+        headers["If-None-Match"] = response["ETag"]
+    walls, cpus, statuses = [], [], set()
     for _ in range(requests):
         wall, cpu = time.perf_counter(), time.process_time()
-        response = client.get(url)
+        response = client.get(url, headers=headers)
         cpus.append((time.process_time() - cpu) * 1000)
         walls.append((time.perf_counter() - wall) * 1000)
-        assert response.status_code == 200
+        assert response.status_code in (200, 304)
+        statuses.add(response.status_code)
     with CaptureQueriesContext(connection) as queries:
-        client.get(url)
+        client.get(url, headers=headers)
     return {
         "wall": statistics.median(walls),
         "p95": sorted(walls)[int(0.95 * (len(walls) - 1))],
         "cpu": statistics.median(cpus),
         "queries": len(queries),
         "bytes": len(response.content),
+        "status": "/".join(str(s) for s in sorted(statuses)),
     }
+
+
+SCENARIOS = [
+    # label, playing, finished today, history, revalidate
+    ("empty class (baseline)", 0, 0, 0, False),
+    ("15 playing, 30 today, {h} older", 15, 30, None, False),
+    ("30 playing, 30 today, {h} older", 30, 30, None, False),
+    ("0 playing, 30 today, {h} older", 0, 30, None, False),
+    ("0 playing, 30 today, {h} older, ETag", 0, 30, None, True),
+]
+
+
+def worker(requests: int, history: int) -> list[dict]:
+    """Every scenario in this process, with the checkout it was started in."""
+    setup_django()
+    from classrooms.models import User
+
+    tag = str(time.time_ns())
+    results = []
+    for n, (label, playing, today, older, revalidate) in enumerate(SCENARIOS):
+        older = history if older is None else older
+        room, teacher = make_class(f"{tag}{n}", playing=playing, today=today, history=older)
+        try:
+            got = poll(room, teacher, requests, revalidate=revalidate)
+        finally:
+            room.matches.all().delete()
+            User.objects.filter(username__startswith=f"bench{tag}{n}-").delete()  # and students
+            room.delete()
+            teacher.delete()
+        results.append(got | {"label": label.format(h=older)})
+    return results
+
+
+def run(root: Path, requests: int, history: int, env: dict) -> list[dict]:
+    command = [sys.executable, __file__, "--worker", str(root), "--requests", str(requests)]
+    out = subprocess.run(
+        [*command, "--history", str(history)],
+        cwd=root,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=60)
     parser.add_argument("--history", type=int, default=2000)
+    parser.add_argument("--before", metavar="CHECKOUT", help="an older checkout to compare with")
+    parser.add_argument("--rounds", type=int, default=1, help="alternating runs per checkout")
+    parser.add_argument("--worker", metavar="ROOT", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    setup_django()
-    from django.db import connection
-
+    if args.worker:
+        sys.path.insert(0, args.worker)
+        print(json.dumps(worker(args.requests, args.history)))
+        return
+    env = dict(os.environ)
+    if not env.get("DATABASE_URL"):
+        env["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
+    checkouts = [("before", Path(args.before).resolve())] if args.before else []
+    checkouts.append(("this", ROOT))
+    vendor = env["DATABASE_URL"].split(":", 1)[0]
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"{connection.vendor}; {args.requests} polls each; load average {load}\n")
-    tag = str(time.time_ns())
-    scenarios = [
-        ("empty class (baseline)", 0, 0, 0),
-        ("15 playing, 30 today, history", 15, 30, args.history),
-        ("30 playing, 30 today, history", 30, 30, args.history),
-    ]
-    base = None
-    print(f"{'scenario':36} {'median':>8} {'p95':>8} {'CPU':>8} {'queries':>8} {'ratio':>6}")
-    for n, (label, playing, today, history) in enumerate(scenarios):
-        room, teacher = make_class(f"{tag}{n}", playing=playing, today=today, history=history)
-        try:
-            got = poll(room, teacher, args.requests)
-        finally:
-            from classrooms.models import User
-
-            room.matches.all().delete()
-            User.objects.filter(username__startswith=f"bench{tag}{n}-").delete()  # and students
-            room.delete()
-            teacher.delete()
-        base = base or got
-        ratio = got["cpu"] / base["cpu"]
+    print(f"{vendor}; {args.requests} polls each; load average {load} at the start\n", flush=True)
+    runs: dict[str, list[list[dict]]] = {label: [] for label, _ in checkouts}
+    for _ in range(args.rounds):
+        for label, root in checkouts:
+            runs[label].append(run(root, args.requests, args.history, env))
+    print(
+        f"{'code':6} {'scenario':40} {'median':>8} {'p95':>8} {'CPU':>8} {'queries':>8} "
+        f"{'bytes':>7} {'status':>7} {'ratio':>6}"
+    )
+    cpu_of: dict[tuple[str, int], float] = {}
+    for label, rounds in runs.items():
+        for i, first in enumerate(rounds[0]):
+            got = {k: statistics.median(r[i][k] for r in rounds) for k in ("wall", "p95", "cpu")}
+            cpu_of[label, i] = got["cpu"]
+            ratio = got["cpu"] / cpu_of[label, 0]
+            print(
+                f"{label:6} {first['label']:40} {got['wall']:7.1f}ms {got['p95']:7.1f}ms "
+                f"{got['cpu']:7.1f}ms {first['queries']:8d} {first['bytes']:7d} "
+                f"{first['status']:>7} {ratio:5.2f}×"
+            )
+    if args.before:
         print(
-            f"{label.replace('history', f'{history} older'):36} {got['wall']:7.1f}ms "
-            f"{got['p95']:7.1f}ms {got['cpu']:7.1f}ms {got['queries']:8d} {ratio:5.2f}×"
+            "\nCPU this/before: "
+            + ", ".join(
+                f"{cpu_of['this', i] / cpu_of['before', i]:.2f}" for i in range(len(SCENARIOS))
+            )
         )
-    print("\nmedian/p95: wall-clock per poll; CPU: this process, median; ratio: CPU v baseline")
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(
+        "\nmedian/p95: wall-clock per poll; CPU: the polling process, median; ratio: CPU v the "
+        f"empty class in the same process\nload average {load} at the end"
+    )
 
 
 if __name__ == "__main__":

@@ -20,6 +20,14 @@ def teaches(user: User, classroom: Classroom) -> bool:
     return classroom.teachers.filter(pk=user.pk).exists()
 
 
+def taught_classroom(user: User, pk: int) -> Classroom | None:
+    """The class `pk` if `user` is an active teacher of it, else None: `teaches` in one query
+    (for views that answer 404 either way)."""
+    if not user.is_authenticated or not user.is_teacher:
+        return None
+    return Classroom.objects.filter(pk=pk, teachers=user).first()
+
+
 def student_of(user: User) -> Student | None:
     """The student record behind a logged-in student, or None for anyone else."""
     if not user.is_authenticated or not user.is_student:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import F, Prefetch, QuerySet
+from django.db.models import F, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -18,7 +20,7 @@ from games.kinds import kind_for
 from games.kinds.warriors.describe import describe_move
 from games.kinds.warriors.guided import prompt_for
 from games.models import Match, Seat
-from games.selectors.snapshot import move_facts, seat_name, snapshot_from_db
+from games.selectors.snapshot import move_facts, seat_label, seat_name, snapshot_from_db
 
 __all__ = [
     "ClassMatches",
@@ -140,13 +142,6 @@ def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
     return {**view_for(snap, viewer, log), "match": match, "snap": snap}
 
 
-def _with_seats(matches: QuerySet[Match]) -> QuerySet[Match]:
-    """Seats with their users' student names in one more query, whatever the number of rows."""
-    return matches.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("user__student"))
-    )
-
-
 def _clock_text(seconds: int | None) -> str:
     if seconds is None:
         return _("no clock")
@@ -154,12 +149,132 @@ def _clock_text(seconds: int | None) -> str:
     return f"{minutes}:{seconds:02d}"
 
 
-def _row(match: Match, now: datetime) -> dict[str, Any]:
-    names = [seat_name(s) for s in sorted(match.seats.all(), key=lambda s: s.index)]
-    row: dict[str, Any] = {"match": match, "names": names}
+# The columns a row of the teacher's lists reads; the rules state is not among them (see _Facts).
+ROW_FIELDS = ("id", "game", "status", "ply", "created_at", "clock_deadline", "finished_at")
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """What a row takes from a match's rules state: the state (for the result, which is
+    told in the reader's language with the seats' current names), its summary and who is
+    awaited."""
+
+    state: Any
+    summary: dict[str, Any]
+    awaited: tuple[int, ...]
+
+
+class _FactsCache:
+    """The facts of a match at a ply, kept by each server process.
+
+    A match's rules state at a given ply never changes: every change to it adds a ply (the one
+    door, services.matches). So the key (match, its creation time, ply) read from the database,
+    which is the truth every process shares, names one state for good, and nothing needs
+    invalidating: a move makes a new key, and an old one ages out. The creation time guards
+    against a reused id (SQLite reuses the highest after a rollback).
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple, _Facts] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple) -> _Facts | None:
+        with self._lock:
+            facts = self._items.get(key)
+            if facts is not None:
+                self._items.move_to_end(key)
+            return facts
+
+    def put(self, key: tuple, facts: _Facts) -> None:
+        with self._lock:
+            self._items[key] = facts
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def __contains__(self, key: tuple) -> bool:
+        return key in self._items
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+ROW_FACTS = _FactsCache(size=4096)
+
+
+def _facts_key(match: Match) -> tuple:
+    return (match.pk, match.created_at, match.ply)
+
+
+def _facts_of(game: str, data: dict[str, Any]) -> _Facts:
+    kind = kind_for(game)
+    state = kind.load(data)
+    return _Facts(state, kind.summary(state), tuple(kind.awaited(state)))
+
+
+def _row_facts(matches: list[Match]) -> dict[int, _Facts]:
+    """Each match's facts, from the cache; the states of those missing in one query (none
+    when the state was loaded with the match)."""
+    found: dict[int, _Facts] = {}
+    missing: dict[int, Match] = {}
+    for match in matches:
+        facts = ROW_FACTS.get(_facts_key(match))
+        if facts is not None:
+            found[match.pk] = facts
+        elif "state" in match.get_deferred_fields():
+            missing[match.pk] = match
+        else:
+            found[match.pk] = _facts_of(match.game, match.state)
+            ROW_FACTS.put(_facts_key(match), found[match.pk])
+    if missing:
+        states = Match.objects.filter(pk__in=list(missing)).values_list("pk", "ply", "state")
+        for pk, ply, data in states:
+            match = missing[pk]
+            found[pk] = _facts_of(match.game, data)
+            # A move between the two reads: the newer state is kept under its own ply.
+            ROW_FACTS.put((pk, match.created_at, ply), found[pk])
+    return found
+
+
+_SEAT_COLUMNS = (
+    "match_id",
+    "bot_level",
+    "user_id",
+    "user__student__display_name",
+    "user__first_name",
+    "user__last_name",
+    "user__username",
+)
+
+
+def _seat_names(match_ids: list[int]) -> dict[int, list[str]]:
+    """Every listed match's seat names in seat order, in one query of plain columns."""
+    names: dict[int, list[str]] = {pk: [] for pk in match_ids}
+    if not match_ids:
+        return names
+    seats = (
+        Seat.objects.filter(match_id__in=match_ids)
+        .order_by("match_id", "index")
+        .values_list(*_SEAT_COLUMNS)
+    )
+    for match_id, bot_level, user_id, student_name, first, last, username in seats:
+        names[match_id].append(
+            seat_label(
+                bot_level=bot_level,
+                has_user=user_id is not None,
+                student_name=student_name,
+                full_name=f"{first or ''} {last or ''}".strip(),
+                username=username or "",
+            )
+        )
+    return names
+
+
+def _row(match: Match, names: list[str], facts: _Facts, now: datetime) -> dict[str, Any]:
+    row: dict[str, Any] = {"match": match, "names": names, "players": " – ".join(names)}
     if match.status == Match.Status.PLAYING:
-        kind = kind_for(match.game)
-        state = kind.load(match.state)
         left = None
         if match.clock_deadline is not None:
             # Rounded up, as the match screen's clock is: "0:00" only when time is up.
@@ -167,26 +282,28 @@ def _row(match: Match, now: datetime) -> dict[str, Any]:
         row.update(
             playing=True,
             clock_text=_clock_text(left),
-            to_move=", ".join(names[seat] for seat in kind.awaited(state)),
-            **kind.summary(state),
+            to_move=", ".join(names[seat] for seat in facts.awaited if seat < len(names)),
+            **facts.summary,
         )
     else:
         row.update(
             playing=False,
-            result=_result_text(match, names),
+            result=kind_for(match.game).result_text(facts.state, names),
         )
     return row
 
 
-def _result_text(match: Match, names: list[str]) -> str:
-    kind = kind_for(match.game)
-    return kind.result_text(kind.load(match.state), names)
-
-
 def match_rows(matches, *, now: datetime | None = None) -> list[dict[str, Any]]:
-    """Rows for the teacher's lists: names, and captures and time left, or the result."""
+    """Rows for the teacher's lists: names, and captures and time left, or the result.
+
+    Two queries whatever the number of rows (seat names; the states not yet in ROW_FACTS),
+    one when every state is known: the matches may come with only ROW_FIELDS.
+    """
     now = now or timezone.now()
-    return [_row(match, now) for match in matches]
+    matches = list(matches)
+    names = _seat_names([m.pk for m in matches])
+    facts = _row_facts(matches)
+    return [_row(m, names[m.pk], facts[m.pk], now) for m in matches]
 
 
 def _start_of_today(now: datetime) -> datetime:
@@ -211,24 +328,27 @@ def matches_for_class(
     whatever the class's history.
     """
     now = now or timezone.now()
-    matches = Match.objects.filter(classroom=classroom)
-    playing = _with_seats(matches.filter(status=Match.Status.PLAYING).order_by("-created_at"))
+    matches = Match.objects.filter(classroom=classroom).only(*ROW_FIELDS)
+    playing = list(matches.filter(status=Match.Status.PLAYING).order_by("-created_at"))
     finished = matches.filter(status=Match.Status.FINISHED)
-    today = _with_seats(
-        finished.filter(finished_at__gte=_start_of_today(now)).order_by("-finished_at", "-pk")
-    )[:today_limit]
-    finished_today = match_rows(today, now=now)
+    today = list(
+        finished.filter(finished_at__gte=_start_of_today(now)).order_by("-finished_at", "-pk")[
+            :today_limit
+        ]
+    )
+    rows = match_rows(playing + today, now=now)
     return ClassMatches(
-        playing=match_rows(playing, now=now),
-        finished_today=finished_today,
-        not_listed=finished.count() - len(finished_today),
+        playing=rows[: len(playing)],
+        finished_today=rows[len(playing) :],
+        not_listed=finished.count() - len(today),
     )
 
 
 def finished_matches_for_class(classroom) -> QuerySet[Match]:
-    """Every finished match of the class, latest first, seats prefetched (for paging)."""
-    return _with_seats(
-        Match.objects.filter(classroom=classroom, status=Match.Status.FINISHED).order_by(
-            F("finished_at").desc(nulls_last=True), "-pk"
-        )
+    """Every finished match of the class, latest first, with only the columns a row reads
+    (for paging; `match_rows` adds the seats)."""
+    return (
+        Match.objects.filter(classroom=classroom, status=Match.Status.FINISHED)
+        .only(*ROW_FIELDS)
+        .order_by(F("finished_at").desc(nulls_last=True), "-pk")
     )

@@ -15,17 +15,32 @@ from django.utils.translation import gettext as _
 from games.kinds import kind_for
 from games.models import Match, Move, Seat
 
+_BOT_LEVELS = dict(Seat.BotLevel.choices)
+
 
 def seat_name(seat: Seat) -> str:
-    if seat.is_bot:
-        return _("Computer (%(level)s)") % {"level": seat.get_bot_level_display()}
     user = seat.user
-    if user is None:  # the student was erased; their moves stay for the classmate's replay
+    student = getattr(user, "student", None) if user is not None else None
+    return seat_label(
+        bot_level=seat.bot_level,
+        has_user=user is not None,
+        student_name=student.display_name if student is not None else None,
+        full_name=user.get_full_name() if user is not None else "",
+        username=user.username if user is not None else "",
+    )
+
+
+def seat_label(
+    *, bot_level: str, has_user: bool, student_name: str | None, full_name: str, username: str
+) -> str:
+    """A seat's name from its columns (`seat_name` from a Seat, lists from a values query)."""
+    if bot_level:
+        return _("Computer (%(level)s)") % {"level": _BOT_LEVELS.get(bot_level, bot_level)}
+    if not has_user:  # the student was erased; their moves stay for the classmate's replay
         return _("Former student")
-    student = getattr(user, "student", None)
-    if student is not None:
-        return student.display_name
-    return user.get_full_name() or user.username
+    if student_name is not None:
+        return student_name
+    return full_name or username
 
 
 def move_facts(move: Move) -> dict[str, Any]:

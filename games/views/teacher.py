@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from classrooms.models import Classroom
-from classrooms.permissions import teaches
+from classrooms.permissions import taught_classroom
 from games.cardwar_forms import CardWarPairForm
 from games.forms import MatchSettingsForm, PairForm
 from games.selectors.matches import finished_matches_for_class, match_rows, matches_for_class
@@ -24,10 +30,55 @@ SETTINGS_KEY = "games.match_settings"
 
 
 def _classroom_taught(request: HttpRequest, classroom_id: int) -> Classroom:
-    classroom = get_object_or_404(Classroom, pk=classroom_id)
-    if not teaches(request.user, classroom):
+    classroom = taught_classroom(request.user, classroom_id)
+    if classroom is None:  # missing, or not theirs: the same answer
         raise Http404
     return classroom
+
+
+# What the polled list's ETag adds to its context, so that a new template or catalogue (a
+# deploy) is never answered with "not modified": the partial's source and the compiled
+# translations, as they are on disk when the process starts (the same in every process).
+_APP = Path(__file__).resolve().parent.parent
+_SOURCES = [
+    _APP / "templates/games/class_live.html",
+    *sorted((_APP.parent / "locale").glob("*/LC_MESSAGES/django.[mp]o")),
+]
+LIVE_VERSION = hashlib.blake2b(
+    b"".join(p.read_bytes() for p in _SOURCES if p.exists()), digest_size=8
+).hexdigest()
+
+
+def _shown(value) -> str:
+    return repr(str(value) if isinstance(value, Promise) else value)
+
+
+def _live_etag(context: dict) -> str:
+    """A digest of everything the polled list shows, in the reader's language.
+
+    The list is rebuilt from the database on every poll (the truth every server process
+    shares), and only its rendering is skipped when the digest is the one the browser has:
+    a move, a new or ended match, someone entering or leaving the lobby, a renamed student
+    or a clock's text ticking down all change the digest.
+    """
+    live = context["live"]
+    rows = [
+        (
+            row["match"].pk,
+            row["match"].game,
+            sorted((k, _shown(v)) for k, v in row.items() if k != "match"),
+        )
+        for row in live.playing + live.finished_today
+    ]
+    shown = (
+        LIVE_VERSION,
+        translation.get_language(),
+        context["classroom"].pk,
+        [(s.pk, s.display_name) for s in context["online"]],
+        rows,
+        live.not_listed,
+    )
+    return f'"{hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest()}"'
 
 
 def _live_context(classroom: Classroom) -> dict:
@@ -67,9 +118,20 @@ def class_live(request: HttpRequest, classroom_id: int) -> HttpResponse:
 
 @login_required
 def class_matches(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    """The part the page polls: matches and who is online."""
+    """The part the page polls: matches and who is online.
+
+    Answered with 304 Not Modified (and no rendering) when the browser already has exactly this
+    list: its cache revalidates every poll (no-cache) and hands htmx its stored copy.
+    """
     classroom = _classroom_taught(request, classroom_id)
-    return render(request, "games/class_live.html#live", _live_context(classroom))
+    context = _live_context(classroom)
+    etag = _live_etag(context)
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        response = render(request, "games/class_live.html#live", context)
+    response["ETag"] = etag
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
 
 
 @login_required

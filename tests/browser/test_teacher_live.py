@@ -64,3 +64,33 @@ def test_a_teacher_pairs_two_students_in_the_lobby_with_a_three_minute_clock_and
     watcher.wait_for_url(f"{live}/play/class/{classroom.pk}/live/")
     assert watcher.locator(f"#watch-{match.pk}").is_visible()
     # Console errors on any of the three pages fail the test (the browser conftest's watcher).
+
+
+def test_the_polled_list_keeps_its_copy_on_304_and_still_follows_the_lobby(
+    live, login_page, make_student, teacher, classroom
+):
+    """Nothing changed: the server answers 304 and the browser's cache gives htmx the copy it
+    had, so the list stays as it was (never blanked); the next change is in the next poll."""
+    from games.services import match_create
+
+    ada, ben = make_student("Ada"), make_student("Ben")
+    match_create(classroom=classroom, players=[ada.user, ben.user], seed=3, clock_seconds=None)
+    watcher = login_page(teacher)
+    watcher.goto(f"{live}/play/class/{classroom.pk}/live/")
+    # A poll the browser revalidated (304: headers only came) shows a transfer smaller than its
+    # body, which came from the cache (Resource Timing; Playwright reports such a poll as 200).
+    revalidated = (
+        "() => performance.getEntriesByType('resource')"
+        ".filter(e => e.name.includes('/matches/') && e.transferSize < e.encodedBodySize)"
+        ".length >= 2"
+    )
+    watcher.wait_for_function(revalidated, timeout=10_000)
+    row = watcher.locator("#live tr", has_text="Ada – Ben")
+    assert row.locator("td.num").nth(1).inner_text() == "no clock"
+    assert watcher.locator("#live").count() == 1
+    assert watcher.locator("#live .people").count() == 0
+
+    page = login_page(ada.user)
+    page.goto(f"{live}/play/")
+    watcher.wait_for_selector("#live .people >> text=Ada", timeout=8000)
+    assert watcher.locator("#live tr", has_text="Ada – Ben").count() == 1
