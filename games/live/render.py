@@ -131,28 +131,39 @@ def render_snapshot(snap: dict, viewer: Viewer) -> tuple[str, Schedule]:
     return html + fragments(("clock",), clocks_of(snap)), schedule_of(snap)
 
 
-# The replays of games that ended lately in this process, read once for all their sockets.
-_replays: OrderedDict[tuple[int, int], list] = OrderedDict()
+# The replays of games that ended lately in this process (per language: the moves are told in
+# words), read and rendered once for all their sockets.
+_replays: OrderedDict[tuple[int, int, str], tuple[list, str]] = OrderedDict()
 REPLAYS = 256
+
+
+def _replay(snap: dict) -> tuple[list, str]:
+    """The finished game's replay log and its HTML, from this process's cache or the database."""
+    key = (snap["id"], snap["ply"], get_language())
+    found = _replays.get(key)
+    if found is None:
+        log = match_log(Match(pk=snap["id"], game=snap["game"]), snap["names"])
+        # The card war's end screen is part of its board, which reads the log itself.
+        told = log and snap["game"] != Match.Game.CARDWAR
+        html = render_to_string(f"{TEMPLATE}#replay", {"log": log}) if told else ""
+        found = _replays[key] = (log, html)
+        if len(_replays) > REPLAYS:
+            _replays.popitem(last=False)
+    return found
 
 
 def render_end(snap: dict, viewer: Viewer) -> tuple[str, Schedule]:
     """Every live fragment at the end of a game, from the broadcast's final snapshot.
 
-    The replay is read from the database once per process and game, not once per socket (both
-    players' screens, a teacher's tabs), and each view is rendered once, as `render_snapshot`
-    does for a ply. Sync: it may read the database.
+    The replay is read from the database and rendered once per process, game and language,
+    not once per socket (both players' screens, a teacher's tabs), and each view is rendered
+    once, as `render_snapshot` does for a ply. Sync: it may read the database.
     """
     key = (snap["id"], snap["ply"], viewer, get_language(), "end")
     html = _shared.get(key)
     if html is None:
-        log = _replays.get(key[:2])
-        if log is None:
-            match = Match(pk=snap["id"], game=snap["game"])
-            log = _replays[key[:2]] = match_log(match, snap["names"])
-            if len(_replays) > REPLAYS:
-                _replays.popitem(last=False)
-        context = {**view_for(snap, viewer, log), "snap": snap}
+        log, replay_html = _replay(snap)
+        context = {**view_for(snap, viewer, log), "snap": snap, "replay_html": replay_html}
         html = _shared[key] = fragments(LIVE_FRAGMENTS, context)
         if len(_shared) > SHARED_VIEWS:
             _shared.popitem(last=False)

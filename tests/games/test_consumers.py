@@ -230,9 +230,12 @@ async def test_the_bot_replies_through_the_socket(make_match, two_students):
     await comm.disconnect()
 
 
-async def test_the_end_reaches_every_socket_with_the_replay_read_once(match, teacher, monkeypatch):
+async def test_the_end_reaches_every_socket_with_the_replay_read_once_per_language(
+    match, teacher, monkeypatch
+):
     """Both players and the watching teacher get the game-over panel with every move in its
-    replay; the process reads the replay from the database once for all three sockets."""
+    replay, each in their own language (the teacher reads Norwegian); the process reads the
+    replay from the database once per language, not once per socket."""
     from games.live import render
     from games.services import move_submit
 
@@ -241,6 +244,8 @@ async def test_the_end_reaches_every_socket_with_the_replay_read_once(match, tea
         action = await sync_to_async(legal_action)(match)
         await sync_to_async(move_submit)(match=match, player=player, action=action, ply=match.ply)
         await sync_to_async(match.refresh_from_db)()
+    teacher.language = "nb"
+    await sync_to_async(teacher.save)()
     reads = []
     real_log = render.match_log
     monkeypatch.setattr(
@@ -253,10 +258,11 @@ async def test_the_end_reaches_every_socket_with_the_replay_read_once(match, tea
         await receive_until(comm, 'id="board"')
     await send(sockets[0], "resign", match.ply)
     plies = match.ply + 1  # the three moves and the resignation
-    for comm in sockets:
+    for comm, heading in zip(sockets, ("Replay", "Replay", "Se igjen"), strict=True):
         text = await receive_until(comm, "data-replay")
         assert text.count("data-replay-step") == plies
+        assert f"<h3>{heading}</h3>" in text
         assert 'id="gameover"' in text and "hidden" not in text.split('id="gameover"')[1][:40]
-    assert reads == [match.pk]
+    assert reads == [match.pk, match.pk]
     for comm in sockets:
         await comm.disconnect()
