@@ -274,13 +274,15 @@ async def measure(bases, pids, classes: list[Klass], args) -> dict:
 
 
 HEADER = (
-    "procs classes game       moves moves/s    p50     p95     p99  lost fixed drop | "
+    "  code procs classes game       moves moves/s    p50     p95     p99  lost fixed drop | "
     "poll50 poll95 perr | cpu/mv  pg/mv pgall/mv redis/mv | echo50 echo95 echo99 ecpu/msg | "
     "p95x  cpux | idle/s games"
 )
 
 
-def report(classes: int, processes: int, out: dict, seconds: float) -> tuple[float, int]:
+def report(
+    label: str, classes: int, processes: int, out: dict, seconds: float
+) -> tuple[float, int]:
     """One line for all moves (with the CPU figures), then one per game; (p95, lost)."""
     res, cpu, echo, ecpu = out["res"], out["cpu"], out["echo"], out["echo_cpu"]
     every = [x for samples in res.moves.values() for x in samples]
@@ -292,14 +294,14 @@ def report(classes: int, processes: int, out: dict, seconds: float) -> tuple[flo
     idle_ms = out["idle"] * 1000  # server CPU ms per second with nobody moving
     per = (cpu["pg_ours"] / n * 1000, cpu["pg_all"] / n * 1000, cpu["redis"] / n * 1000)
     rows = [("all", every), *(sorted(res.moves.items()) if len(res.moves) > 1 else [])]
-    for label, samples in rows:
+    for game, samples in rows:
         p50, p95, p99 = h.percentiles(samples)
         lost = sum(1 for x in samples if x == float("inf"))
         line = (
-            f"{processes:>5} {classes:>7} {label:<9} {len(samples):>6} "
+            f"{label:>6} {processes:>5} {classes:>7} {game:<9} {len(samples):>6} "
             f"{len(samples) / seconds:>7.1f} {p50:>7.1f} {p95:>7.1f} {p99:>7.1f} {lost:>5}"
         )
-        if label == "all":
+        if game == "all":
             line += (
                 f" {res.repaired:>5} {out['dropped']:>4} | {t50:>6.1f} {t95:>6.1f} "
                 f"{res.poll_errors:>4} | {move_cpu:>6.2f} {per[0]:>6.2f} {per[1]:>8.2f} "
@@ -323,6 +325,11 @@ def main() -> None:
     parser.add_argument(
         "--games", default="warriors,cardwar", help="the games a class plays, taking turns"
     )
+    parser.add_argument(
+        "--before",
+        metavar="CHECKOUT",
+        help="also run an older checkout's Daphnes first at each size, on the same database",
+    )
     args = parser.parse_args()
     low, high = (float(x) for x in args.think.split(","))
     args.think = (low, high)
@@ -334,26 +341,29 @@ def main() -> None:
     )
     print(HEADER + "   (ms; CPU ms per move)")
     for processes in (int(x) for x in args.processes.split(",")):
-        best = None
+        best: dict[str, int | None] = {}
         for count in (int(x) for x in args.classes.split(",")):
-            classes = make_classes(count, args.seed, args.games.split(","))
-            servers = [h.start_daphne(env) for _ in range(processes)]
-            try:
-                out = asyncio.run(
-                    measure([b for _, b in servers], [p.pid for p, _ in servers], classes, args)
-                )
-            finally:
-                for proc, _ in servers:
-                    h.stop_daphne(proc)
-            p95, lost = report(count, processes, out, args.seconds)
-            if p95 <= TARGET_P95_MS and lost == 0:
-                best = count
-        print(
-            f"   {processes} process(es): most classes with p95 <= {TARGET_P95_MS:g} ms and "
-            f"nothing lost: {best if best is not None else 'none of those tried'}; "
-            f"{h.load_average()}",
-            flush=True,
-        )
+            for server in h.servers(args.before):
+                classes = make_classes(count, args.seed, args.games.split(","))
+                daphnes = [h.start_daphne(env, server) for _ in range(processes)]
+                try:
+                    out = asyncio.run(
+                        measure([b for _, b in daphnes], [p.pid for p, _ in daphnes], classes, args)
+                    )
+                finally:
+                    for proc, _ in daphnes:
+                        h.stop_daphne(proc)
+                p95, lost = report(server.label, count, processes, out, args.seconds)
+                best.setdefault(server.label, None)
+                if p95 <= TARGET_P95_MS and lost == 0:
+                    best[server.label] = count
+        for label, most in best.items():
+            print(
+                f"   {label}: {processes} process(es): most classes with p95 <= "
+                f"{TARGET_P95_MS:g} ms and nothing lost: "
+                f"{most if most is not None else 'none of those tried'}; {h.load_average()}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":
