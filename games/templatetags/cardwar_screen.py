@@ -1,8 +1,11 @@
 """The card-war board's tags: `{% cardwar_screen as cw %}` (its context from the kind's view in
-`board`) and `{% card c size="mini" %}` (one card, face up or `back=True`)."""
+`board`), `{% card c size="mini" %}` (one card, face up or `back=True`) and `{% drawn "t.html"
+name=value %}` (a part that looks the same to every viewer, drawn once)."""
 
 from __future__ import annotations
 
+import pickle
+from collections import OrderedDict
 from functools import lru_cache
 from typing import Any
 
@@ -64,3 +67,25 @@ def _card_html(code: str, value: int, size: str, back: bool, language: str | Non
     face = None if back else card_face(code, value)
     html = render_to_string("games/cardwar/_card.html", {"c": face, "size": size, "back": back})
     return mark_safe(html)  # noqa: S308 -- our own template's output, escaped when rendered
+
+
+# Parts of the board drawn lately in this process, by what they were drawn from.
+_drawn: OrderedDict[tuple[str, str | None, bytes], SafeString] = OrderedDict()
+DRAWN = 2048
+
+
+@register.simple_tag
+def drawn(template_name: str, **values: Any) -> SafeString:
+    """`template_name` rendered with exactly `values` as its context (nothing else of the page's
+    context reaches it), so the same values always draw the same HTML: each is drawn once per
+    process and language. A table's other players and the last reveal look the same to every
+    seat, which would otherwise draw them once each on every move."""
+    # Pickled, the key keeps each value's type: Decimal("0.5") and "0.5", or a safe string and
+    # a plain one with the same text, are drawn differently and never share an entry.
+    key = (template_name, get_language(), pickle.dumps(values, protocol=pickle.HIGHEST_PROTOCOL))
+    html = _drawn.get(key)
+    if html is None:
+        html = _drawn[key] = mark_safe(render_to_string(template_name, values))  # noqa: S308
+        if len(_drawn) > DRAWN:
+            _drawn.popitem(last=False)
+    return html

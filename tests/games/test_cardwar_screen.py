@@ -213,3 +213,39 @@ def test_computers_at_one_table_are_told_apart():
         {"board": s.view(0), "names": ["Amara", "Ben", "Computer", "Computer"], "ply": 1},
     )
     assert "Computer, seat 3" in html and "Computer, seat 4" in html
+
+
+@pytest.mark.parametrize("level", [3, 7])
+def test_parts_drawn_once_for_every_viewer_give_each_viewer_the_same_board(level, monkeypatch):
+    """A table's other players and the last reveal are drawn once per process and shared by
+    the seats: each of four viewers still gets exactly the board drawn afresh for them."""
+    from games.templatetags import cardwar_screen
+
+    s = all_best(level_scene(level, players=4))
+    shared = [render(s, viewer)[0] for viewer in (0, 1, 2, 3, None)]
+    assert cardwar_screen._drawn  # the seats and the reveal were kept
+    fresh = []
+    for viewer in (0, 1, 2, 3, None):
+        monkeypatch.setattr(cardwar_screen, "_drawn", type(cardwar_screen._drawn)())
+        fresh.append(render(s, viewer)[0])
+    assert shared == fresh
+    assert len(set(shared)) == 5  # and the five views still differ
+
+
+def test_a_drawn_part_is_kept_per_language_and_per_value_type():
+    from django.utils import translation
+    from django.utils.safestring import mark_safe
+
+    from games.templatetags.cardwar_screen import drawn
+
+    seat = {"seat": 1, "name": "<b>Ada</b>", "count": 3, "pot": 0, "face_down_shown": [1]}
+    with translation.override("en"):
+        english = drawn("games/cardwar/_seat.html", s=seat, war_depth=0)
+        assert drawn("games/cardwar/_seat.html", s=seat, war_depth=0) is english
+        safe = drawn(
+            "games/cardwar/_seat.html", s={**seat, "name": mark_safe("<b>Ada</b>")}, war_depth=0
+        )
+    with translation.override("nb"):
+        norwegian = drawn("games/cardwar/_seat.html", s=seat, war_depth=0)
+    assert "&lt;b&gt;Ada" in english and "<b>Ada</b>" in safe
+    assert "3 cards" in english and "3 kort" in norwegian
