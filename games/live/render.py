@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -13,6 +12,7 @@ from classrooms.models import User
 from games.kinds import kind_for
 from games.kinds.warriors import engine
 from games.models import Match
+from games.recent import Recent
 from games.selectors.matches import (
     Viewer,
     clocks_of,
@@ -106,12 +106,11 @@ def render_for(match_id: int, viewer: Viewer, *, full: bool) -> tuple[str, Sched
     return html, schedule_of(view["snap"])
 
 
-# What a ply of a playing match changes. The game-over panel stays hidden until the end (which
-# comes from the database, with its replay) and the guide stays empty unless the game is guided.
+# What a ply of a playing match changes. The game-over panel stays hidden until the end (with
+# its replay: `render_end`) and the guide stays empty unless the game is guided.
 PLY_FRAGMENTS = ("board", "status", "announce")
 # Views rendered lately in this process, shared by the sockets that show the same one.
-_shared: OrderedDict[tuple, str] = OrderedDict()
-SHARED_VIEWS = 1024
+_shared: Recent[tuple, str] = Recent(size=1024)
 
 
 def render_snapshot(snap: dict, viewer: Viewer) -> tuple[str, Schedule]:
@@ -121,35 +120,30 @@ def render_snapshot(snap: dict, viewer: Viewer) -> tuple[str, Schedule]:
     to every socket that shows it (a teacher's tabs, a player's second tab); only the clocks,
     which count from now, are rendered for each socket.
     """
-    key = (snap["id"], snap["ply"], viewer, get_language())
-    html = _shared.get(key)
-    if html is None:
+
+    def render() -> str:
         names = PLY_FRAGMENTS + (("guide",) if snap["options"].get("guided") else ())
-        html = _shared[key] = fragments(names, view_for(snap, viewer))
-        if len(_shared) > SHARED_VIEWS:
-            _shared.popitem(last=False)
+        return fragments(names, view_for(snap, viewer))
+
+    html = _shared.get_or_make((snap["id"], snap["ply"], viewer, get_language()), render)
     return html + fragments(("clock",), clocks_of(snap)), schedule_of(snap)
 
 
 # The replays of games that ended lately in this process (per language: the moves are told in
 # words), read and rendered once for all their sockets.
-_replays: OrderedDict[tuple[int, int, str], tuple[list, str]] = OrderedDict()
-REPLAYS = 256
+_replays: Recent[tuple, tuple[list, str]] = Recent(size=256)
 
 
 def _replay(snap: dict) -> tuple[list, str]:
     """The finished game's replay log and its HTML, from this process's cache or the database."""
-    key = (snap["id"], snap["ply"], get_language())
-    found = _replays.get(key)
-    if found is None:
+
+    def read() -> tuple[list, str]:
         log = match_log(Match(pk=snap["id"], game=snap["game"]), snap["names"])
         # The card war's end screen is part of its board, which reads the log itself.
         told = log and snap["game"] != Match.Game.CARDWAR
-        html = render_to_string(f"{TEMPLATE}#replay", {"log": log}) if told else ""
-        found = _replays[key] = (log, html)
-        if len(_replays) > REPLAYS:
-            _replays.popitem(last=False)
-    return found
+        return log, render_to_string(f"{TEMPLATE}#replay", {"log": log}) if told else ""
+
+    return _replays.get_or_make((snap["id"], snap["ply"], get_language()), read)
 
 
 def render_end(snap: dict, viewer: Viewer) -> tuple[str, Schedule]:
@@ -159,15 +153,14 @@ def render_end(snap: dict, viewer: Viewer) -> tuple[str, Schedule]:
     not once per socket (both players' screens, a teacher's tabs), and each view is rendered
     once, as `render_snapshot` does for a ply. Sync: it may read the database.
     """
-    key = (snap["id"], snap["ply"], viewer, get_language(), "end")
-    html = _shared.get(key)
-    if html is None:
+
+    def render() -> str:
         log, replay_html = _replay(snap)
         context = {**view_for(snap, viewer, log), "snap": snap, "replay_html": replay_html}
-        html = _shared[key] = fragments(LIVE_FRAGMENTS, context)
-        if len(_shared) > SHARED_VIEWS:
-            _shared.popitem(last=False)
-    return html, schedule_of(snap)
+        return fragments(LIVE_FRAGMENTS, context)
+
+    key = (snap["id"], snap["ply"], viewer, get_language(), "end")
+    return _shared.get_or_make(key, render), schedule_of(snap)
 
 
 def current_ply(match_id: int) -> int | None:

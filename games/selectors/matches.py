@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import math
-import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -20,6 +18,7 @@ from games.kinds import kind_for
 from games.kinds.warriors.describe import describe_move
 from games.kinds.warriors.guided import prompt_for
 from games.models import Match, Seat
+from games.recent import Recent
 from games.selectors.snapshot import move_facts, seat_label, seat_name, snapshot_from_db
 
 __all__ = [
@@ -164,44 +163,13 @@ class _Facts:
     awaited: tuple[int, ...]
 
 
-class _FactsCache:
-    """The facts of a match at a ply, kept by each server process.
-
-    A match's rules state at a given ply never changes: every change to it adds a ply (the one
-    door, services.matches). So the key (match, its creation time, ply) read from the database,
-    which is the truth every process shares, names one state for good, and nothing needs
-    invalidating: a move makes a new key, and an old one ages out. The creation time guards
-    against a reused id (SQLite reuses the highest after a rollback).
-    """
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._items: OrderedDict[tuple, _Facts] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple) -> _Facts | None:
-        with self._lock:
-            facts = self._items.get(key)
-            if facts is not None:
-                self._items.move_to_end(key)
-            return facts
-
-    def put(self, key: tuple, facts: _Facts) -> None:
-        with self._lock:
-            self._items[key] = facts
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def __contains__(self, key: tuple) -> bool:
-        return key in self._items
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
-ROW_FACTS = _FactsCache(size=4096)
+# The facts of a match at a ply, kept by each server process. A match's rules state at a given
+# ply never changes: every change to it adds a ply (the one door, services.matches). So the key
+# (match, its creation time, ply) read from the database, which is the truth every process
+# shares, names one state for good, and nothing needs invalidating: a move makes a new key, and
+# an old one ages out. The creation time guards against a reused id (SQLite reuses the highest
+# after a rollback).
+ROW_FACTS: Recent[tuple, _Facts] = Recent(size=4096)
 
 
 def _facts_key(match: Match) -> tuple:

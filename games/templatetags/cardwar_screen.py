@@ -5,7 +5,6 @@ name=value %}` (a part that looks the same to every viewer, drawn once)."""
 from __future__ import annotations
 
 import pickle
-from collections import OrderedDict
 from functools import lru_cache
 from typing import Any
 
@@ -18,6 +17,7 @@ from django.utils.translation import gettext as _
 from games.kinds.cardwar.cards import card_face
 from games.kinds.cardwar.screen import board
 from games.kinds.cardwar.story import stories
+from games.recent import Recent
 
 register = template.Library()
 
@@ -70,8 +70,7 @@ def _card_html(code: str, value: int, size: str, back: bool, language: str | Non
 
 
 # Parts of the board drawn lately in this process, by what they were drawn from.
-_drawn: OrderedDict[tuple[str, str | None, bytes], SafeString] = OrderedDict()
-DRAWN = 2048
+_drawn: Recent[tuple[str, str | None, bytes], SafeString] = Recent(size=2048)
 
 
 @register.simple_tag
@@ -83,9 +82,7 @@ def drawn(template_name: str, **values: Any) -> SafeString:
     # Pickled, the key keeps each value's type: Decimal("0.5") and "0.5", or a safe string and
     # a plain one with the same text, are drawn differently and never share an entry.
     key = (template_name, get_language(), pickle.dumps(values, protocol=pickle.HIGHEST_PROTOCOL))
-    html = _drawn.get(key)
-    if html is None:
-        html = _drawn[key] = mark_safe(render_to_string(template_name, values))  # noqa: S308
-        if len(_drawn) > DRAWN:
-            _drawn.popitem(last=False)
-    return html
+    return _drawn.get_or_make(
+        key,
+        lambda: mark_safe(render_to_string(template_name, values)),  # noqa: S308
+    )

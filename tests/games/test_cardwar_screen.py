@@ -216,7 +216,7 @@ def test_computers_at_one_table_are_told_apart():
 
 
 @pytest.mark.parametrize("level", [3, 7])
-def test_parts_drawn_once_for_every_viewer_give_each_viewer_the_same_board(level, monkeypatch):
+def test_parts_drawn_once_for_every_viewer_give_each_viewer_the_same_board(level):
     """A table's other players and the last reveal are drawn once per process and shared by
     the seats: each of four viewers still gets exactly the board drawn afresh for them."""
     from games.templatetags import cardwar_screen
@@ -226,7 +226,7 @@ def test_parts_drawn_once_for_every_viewer_give_each_viewer_the_same_board(level
     assert cardwar_screen._drawn  # the seats and the reveal were kept
     fresh = []
     for viewer in (0, 1, 2, 3, None):
-        monkeypatch.setattr(cardwar_screen, "_drawn", type(cardwar_screen._drawn)())
+        cardwar_screen._drawn.clear()
         fresh.append(render(s, viewer)[0])
     assert shared == fresh
     assert len(set(shared)) == 5  # and the five views still differ
