@@ -1,5 +1,6 @@
 """The project itself: settings, security headers, the rules boundary."""
 
+import json
 import subprocess
 import sys
 
@@ -110,3 +111,43 @@ def test_production_settings_pass_djangos_deployment_checks():
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_the_test_settings_are_productions_with_only_a_cheap_hasher_put_first():
+    """What the tests run under differs from `config.settings` in the password hashers alone,
+    and those are production's with one cheap hasher in front (test users only)."""
+    code = (
+        "import json, config.settings as p, tests.settings as t\n"
+        "names = {n for n in dir(p) + dir(t) if n.isupper()}\n"
+        "differ = [n for n in names if getattr(p, n, None) != getattr(t, n, None)]\n"
+        "print(json.dumps(sorted(differ)))\n"
+        "print(json.dumps([p.PASSWORD_HASHERS, t.PASSWORD_HASHERS]))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    differ, hashers = (json.loads(line) for line in result.stdout.splitlines())
+    production, tests = hashers
+    assert differ == ["PASSWORD_HASHERS", "PRODUCTION_PASSWORD_HASHERS"]
+    assert tests == ["django.contrib.auth.hashers.MD5PasswordHasher", *production]
+    assert production[0] == "django.contrib.auth.hashers.PBKDF2PasswordHasher"
+
+
+def test_a_test_that_starts_chromium_without_the_browser_marker_is_named():
+    from types import SimpleNamespace
+
+    from tests.conftest import unmarked_browser_tests
+
+    def item(nodeid, fixtures, marked):
+        marker = object() if marked else None
+        return SimpleNamespace(
+            nodeid=nodeid, fixturenames=fixtures, get_closest_marker=lambda name: marker
+        )
+
+    items = [
+        item("a.py::marked", ["page", "new_page", "browser"], True),
+        item("b.py::unmarked", ["page", "new_page", "browser"], False),
+        item("c.py::no_chromium", ["live", "transactional_db"], False),
+    ]
+    assert unmarked_browser_tests(items) == ["b.py::unmarked"]

@@ -19,10 +19,6 @@ from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
 from playwright.sync_api import sync_playwright
 
-# Playwright's sync API runs an event loop in this thread; Django's ORM calls made from the
-# test body are still plain synchronous calls.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
 VIEWPORT = {"width": 1366, "height": 768}
@@ -57,7 +53,6 @@ def start_daphne(
         **os.environ,
         "DATABASE_URL": _test_database_url(),
         "DEBUG": "1",
-        "DJANGO_SETTINGS_MODULE": "config.settings",
         **(extra_env or {}),
     }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
@@ -126,6 +121,21 @@ def live(asgi_server, transactional_db):
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _orm_beside_playwright(request, monkeypatch):
+    """Let a browser test's own ORM calls run beside Playwright, for that test alone.
+
+    Playwright's sync API runs an event loop in this thread from the first Chromium test to the
+    end of the session (so the browser tests run last), and Django refuses synchronous ORM calls
+    while a loop runs in their thread. A browser test's body and its database fixtures' flush are
+    plain synchronous calls, so Django's guard is switched off while a browser-marked test runs
+    (autouse: set up before, and torn down after, its database fixtures), and never for any other
+    test. The Daphne processes never have it.
+    """
+    if request.node.get_closest_marker("browser") is not None:
+        monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
@@ -154,6 +164,27 @@ document.addEventListener("securitypolicyviolation", (e) => {
     + ` (${e.sourceFile}:${e.lineNumber})`);
 });
 """
+
+
+# Every frame a page sends over its sockets, in order, kept in the page itself: a test reads
+# exactly what was sent (`frames_sent`) instead of waiting to see whether something arrives.
+RECORD_FRAMES_SENT = """
+(() => {
+  const send = WebSocket.prototype.send;
+  window.__framesSent = [];
+  WebSocket.prototype.send = function (data) {
+    window.__framesSent.push(String(data));
+    return send.call(this, data);
+  };
+})();
+"""
+
+
+def frames_sent(page) -> list[dict]:
+    """The JSON frames this page has sent over its sockets so far (since it was loaded)."""
+    import json
+
+    return [json.loads(text) for text in page.evaluate("window.__framesSent")]
 
 
 HTTP_ERROR_STATUS = "Failed to load resource: the server responded with a status of"
@@ -209,6 +240,7 @@ def new_page(browser, console):
         context = browser.new_context(viewport=VIEWPORT, **kwargs)
         context.set_default_timeout(10_000)
         context.add_init_script(REPORT_CSP_VIOLATIONS)
+        context.add_init_script(RECORD_FRAMES_SENT)
         context.on("page", console.watch)
         contexts.append(context)
         return context.new_page()

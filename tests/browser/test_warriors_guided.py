@@ -39,7 +39,7 @@ def test_a_first_timer_follows_the_guided_game_to_the_end(live, login_page, make
     page.wait_for_selector("#errors .error-text")
     assert "bigger" in page.inner_text("#errors")
     keys(page, "Escape", "2", "/", "3", "*", "1", "5", "Alt+Digit1", "Alt+Digit0")
-    page.wait_for_timeout(300)
+    page.wait_for_selector("#preview .preview-ok:has-text('Captures D10')")  # the guided game says
     screenshot(page, "warriors-guided-fraction")
     keys(page, "Enter")
     page.wait_for_selector("#gameover:not([hidden])")

@@ -79,8 +79,8 @@ def test_a_student_plays_the_computer_to_the_end(live, login_page, classroom, ma
             ply = match.ply
             by_mouse(page, match, plan(match))
             wait_for_ply_after(page, ply)
-        else:
-            page.wait_for_timeout(50)  # the computer is thinking (30 ms in tests)
+        else:  # the computer is thinking (30 ms in tests): its move reaches the board
+            wait_for_ply_after(page, match.ply)
     assert match.status == Match.Status.FINISHED
     page.wait_for_selector("#gameover:not([hidden])")
     assert "Computer (Intermediate)" in page.inner_text("#board")

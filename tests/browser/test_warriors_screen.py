@@ -7,6 +7,7 @@ from games.models import Match, Move
 from games.services import match_create
 from tests.browser.conftest import (
     assert_accessible,
+    frames_sent,
     log_in,
     screenshot,
     start_daphne,
@@ -57,9 +58,9 @@ def focus_is_on_the_board(page) -> None:
     page.wait_for_function("() => document.activeElement.id === 'board'", timeout=1000)
 
 
-def settle(page) -> None:
-    """Long enough for a message to reach the server and its answer to come back."""
-    page.wait_for_timeout(400)
+def moves_sent(page) -> list[str]:
+    """The kinds of the moves the page has sent (a sync or a preview is not a move)."""
+    return [f["kind"] for f in frames_sent(page) if f.get("kind") not in ("sync", "preview")]
 
 
 def test_enter_on_a_tabbed_to_skip_button_skips_nothing_and_then_sends_the_typed_attack(
@@ -76,9 +77,9 @@ def test_enter_on_a_tabbed_to_skip_button_skips_nothing_and_then_sends_the_typed
     else:
         raise AssertionError("Skip is not reachable with Tab")
     page.keyboard.press("Enter")
-    settle(page)
+    page.wait_for_selector("#errors:has-text('Pick one of your dice first.')")
     assert not page.locator("#skip-dialog").is_visible()
-    assert errors(page) == "Pick one of your dice first."
+    assert moves_sent(page) == []
     assert kinds(match) == before
     # the same keyboard player now types an attack and presses Enter: the attack goes
     ply = match.ply
@@ -123,12 +124,14 @@ def test_s_asks_before_skipping_esc_keeps_playing_and_s_again_skips(mover_page, 
     focus_is_on_the_board(page)
     page.click('[data-action="skip"]')  # the button asks too
     page.click('#skip-dialog [data-action="close-dialog"]')
-    settle(page)
+    assert not dialog.is_visible()
+    assert moves_sent(page) == []  # what the page sends, it sends in the click itself
     assert kinds(match) == before
     ply = match.ply
     page.keyboard.press("s")
     page.keyboard.press("s")
     wait_for_ply_after(page, ply)
+    assert moves_sent(page) == ["skip"]
     match.refresh_from_db()
     assert kinds(match)[len(before)] == Move.Kind.SKIP
     assert Move.Kind.SKIP not in kinds(match)[len(before) + 1 :]  # one skip, not two
@@ -269,12 +272,14 @@ def test_while_the_server_is_away_the_screen_says_reconnecting_and_nothing_is_se
     own_server.start_again()
     connection_says(page, "", timeout=15_000)
     assert "is-offline" not in page.get_attribute("#match", "class")
-    page.wait_for_timeout(1000)  # time for anything queued to arrive late
-    match.refresh_from_db()
-    assert match.ply == ply, "a move made while offline was sent late"
+    assert moves_sent(page) == [], "a move made while offline was sent late"
     assert not page.locator('[data-action="skip"]').is_disabled()
-    by_mouse(page, match, plan(match))
+    move = plan(match)
+    by_mouse(page, match, move)
     wait_for_ply_after(page, ply)
+    # The one move sent is the one made now, and it is the move at the ply the page showed.
+    assert moves_sent(page) == [move.kind]
+    assert match.moves.get(ply=ply).kind == move.kind
 
 
 def test_a_watcher_refused_on_reconnecting_is_told_to_reload_not_left_reconnecting(

@@ -18,6 +18,8 @@ from games.services import match_create
 from tests.browser.conftest import start_daphne, stop_daphne
 from tests.games.conftest import legal_action, mover
 
+pytestmark = pytest.mark.browser
+
 REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/5"
 PLY = re.compile(r'id="board"[^>]*data-ply="(\d+)"|data-ply="(\d+)"[^>]*id="board"')
 

@@ -96,8 +96,7 @@ def by_keyboard(page, match: Match, move: Plan) -> None:
                 page.keyboard.press(KEY_OF_OP[tok])
     for digit in str(value_of(state, move.target)):
         page.keyboard.press(f"Alt+Digit{digit}")
-    page.wait_for_timeout(250)  # the two-digit window
-    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # at once, as a child does: Enter ends the two-digit window
 
 
 def wait_for_ply_after(page, ply: int, timeout: float = 10_000) -> None:

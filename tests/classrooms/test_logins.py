@@ -326,7 +326,7 @@ def test_students_cannot_use_the_teacher_login_form(client, make_room, make_card
 
 
 def test_teacher_login_hashes_the_same_for_a_teacher_a_student_and_an_unknown_username(
-    client, make_room, make_cards, make_teacher, monkeypatch
+    production_hashers, client, make_room, make_cards, make_teacher, monkeypatch
 ):
     """The same PBKDF2 work, once, on every refused path: the answer takes as long."""
     make_teacher("ms_t", password="correct-horse-battery")

@@ -128,7 +128,9 @@ def test_cards_issue_resets_password_and_qr_token(make_room, make_cards):
     assert Student.objects.get(pk=card.student.pk).login_token_hash == ""
 
 
-def test_student_check_password_never_upgrades_to_the_slow_hasher(make_room, make_cards):
+def test_student_check_password_never_upgrades_to_the_slow_hasher(
+    production_hashers, make_room, make_cards
+):
     card = make_cards(make_room(), "Maya K.")[0]
     user = User.objects.get(pk=card.student.user_id)
     assert user.check_password(card.password)
@@ -163,3 +165,19 @@ def test_delete_erases_the_student_and_their_login(make_room, make_cards):
     assert not Student.objects.filter(pk=student.pk).exists()
     assert not User.objects.filter(pk=user_pk).exists()
     assert Classroom.objects.filter(pk=room.pk).exists()
+
+
+def test_with_productions_hashers_a_teacher_gets_djangos_pbkdf2_and_a_student_the_student_hasher(
+    production_hashers, make_room, make_cards
+):
+    from django.contrib.auth.hashers import PBKDF2PasswordHasher
+
+    from classrooms.services.teachers import teacher_create
+
+    teacher = teacher_create(
+        username="ms_t", email="t@school.example", password="correct-horse-battery"
+    )
+    algorithm, iterations, *_ = teacher.password.split("$")
+    assert (algorithm, int(iterations)) == ("pbkdf2_sha256", PBKDF2PasswordHasher.iterations)
+    card = make_cards(make_room(teacher=teacher), "Maya K.")[0]
+    assert card.student.user.password.startswith("pbkdf2_sha256_student$20000$")

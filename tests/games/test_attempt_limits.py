@@ -14,7 +14,7 @@ from games.models import Move
 from games.services import MoveRejected, move_submit
 from games.services.log import ATTEMPTS_PER_SECOND, ATTEMPTS_PER_TURN
 from tests.games.conftest import mover, state_of
-from tests.games.test_consumers import connect, receive_until, send
+from tests.games.sockets import connect, receive_until, send
 
 pytestmark = pytest.mark.smoke
 

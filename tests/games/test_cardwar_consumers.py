@@ -12,7 +12,7 @@ from games.kinds import kind_for
 from games.models import Match, Move
 from games.rules import cardwar as rules
 from games.services import match_create
-from tests.games.test_consumers import connect
+from tests.games.sockets import connect, sent_before_probe
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 KIND = kind_for("cardwar")
@@ -54,10 +54,9 @@ class Socket:
             if needle in text:
                 return text
 
-    async def drain(self, quiet: float = 0.3) -> None:
-        """Keep what is still on its way (receive_nothing waits without cancelling the app)."""
-        while not await self.comm.receive_nothing(timeout=quiet):
-            self.payloads.append(await self.comm.receive_from())
+    async def drain(self) -> None:
+        """Keep everything still on its way for what the socket was told so far."""
+        self.payloads.extend(await sent_before_probe(self.comm))
 
     async def send(self, **fields) -> None:
         await self.comm.send_to(text_data=json.dumps({**fields, "HEADERS": {"HX-Request": "true"}}))

@@ -16,7 +16,7 @@ from games.selectors.snapshot import snapshot_from_db
 from games.services import MoveRejected, match_create, move_submit
 from games.services.lobby import challenge_create, presence_join
 from tests.games.conftest import legal_action, mover, state_of
-from tests.games.test_consumers import closed, connect, receive_until
+from tests.games.sockets import closed, connect, receive_until
 
 pytestmark = pytest.mark.django_db
 

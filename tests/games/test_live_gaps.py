@@ -8,7 +8,7 @@ from channels.layers import get_channel_layer
 from games.selectors.snapshot import snapshot_from_db
 from games.services.broadcast import match_group
 from tests.games.conftest import mover
-from tests.games.test_consumers import connect, receive_until, send
+from tests.games.sockets import connect, receive_until, send, sent_before_probe
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -40,7 +40,7 @@ async def test_a_sync_gets_the_full_view_only_when_its_ply_is_not_the_current_on
     comm = await connect(match, user)
     await receive_until(comm, 'id="board"')
     await send(comm, "sync", ply=match.ply)
-    assert await comm.receive_nothing(timeout=0.5)
+    assert await sent_before_probe(comm) == []
     await send(comm, "sync", ply=match.ply + 1)  # a screen that missed a ply that never was
     text = await receive_until(comm, 'id="board"')
     assert f'data-ply="{match.ply}"' in text

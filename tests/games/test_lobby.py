@@ -10,7 +10,7 @@ from channels.testing import WebsocketCommunicator
 from config.asgi import application
 from games.models import Challenge, Match, Presence
 from games.services import lobby
-from tests.games.test_consumers import receive_until, session_cookie
+from tests.games.sockets import receive_until, session_cookie
 
 
 async def lobby_socket(user) -> WebsocketCommunicator:

@@ -21,7 +21,7 @@ from games.models import Challenge, Match
 from games.services import MoveRejected, match_resign, move_submit
 from games.services.lobby import LobbyRefused, challenge_answer, challenge_create
 from tests.games.conftest import legal_action, mover
-from tests.games.test_consumers import closed, connect, receive_until, send
+from tests.games.sockets import closed, connect, receive_until, send
 from tests.games.test_lobby import lobby_socket
 
 CLOSED_MESSAGE = "You cannot use this page any more."

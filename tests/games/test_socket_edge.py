@@ -11,7 +11,7 @@ from asgiref.sync import sync_to_async
 
 from games.models import Match, Move
 from tests.games.conftest import mover, state_of
-from tests.games.test_consumers import connect, receive_until, rejected, send
+from tests.games.sockets import connect, receive_until, rejected, send
 from tests.games.test_lobby import lobby_socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.smoke]

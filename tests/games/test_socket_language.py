@@ -12,7 +12,7 @@ from classrooms.services.languages import user_language_set
 from games.rules.cardwar.values import AnswerError, parse_answer
 from games.services.matches import rule_message
 from tests.games.conftest import legal_action, mover
-from tests.games.test_consumers import connect, receive_until, rejected, send
+from tests.games.sockets import connect, receive_until, rejected, send
 from tests.games.test_lobby import lobby_socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.smoke]

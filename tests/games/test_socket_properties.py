@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from games.live.messages import BadMessage, parse, parse_lobby
 from games.models import Challenge, Match, Move
 from tests.games.conftest import mover
-from tests.games.test_consumers import connect, receive_until
+from tests.games.sockets import connect, receive_until
 from tests.games.test_lobby import lobby_socket
 
 KINDS = ["strength", "mind", "skip", "resign", "preview", "challenge", "accept", "decline", "fly"]

@@ -35,8 +35,10 @@ def test_a_sweep_applies_both_the_game_clock_and_the_per_move_limit_once(make_ma
 
 @pytest.mark.django_db(transaction=True)
 def test_a_server_finishes_a_match_whose_clock_ran_out_with_no_socket_open(make_match):
-    match = make_match(clock_seconds=1)
-    time.sleep(1.2)
+    match = make_match(clock_seconds=60)
+    # A minute has passed with nobody connected: the clock ran out a second ago.
+    Match.objects.filter(pk=match.pk).update(clock_deadline=timezone.now() - timedelta(seconds=1))
+    match.refresh_from_db()
     assert match.status == Match.Status.PLAYING
     proc, _base_url = start_daphne(extra_env={"GAMES_SWEEP_SECONDS": "0.5"})
     try:

@@ -66,8 +66,14 @@ class Command(BaseCommand):
             logins.append((name, password))
         out = self.stdout
         out.write(self.style.SUCCESS("Maths Arena demo data"))
-        out.write(f"  Teacher login: {TEACHER} / {TEACHER_PASSWORD}")
-        out.write(f"  Class: {classroom.name}  code {classroom.code}")
-        for name, password in logins[:4]:
-            out.write(f"  Student: {name:<10} password {password}")
-        out.write(f"  ({len(logins)} students; student N has password demo_password(N))")
+        out.write(f"  Teacher: log in as {TEACHER} with the password {TEACHER_PASSWORD}")
+        out.write(
+            f"  Students: at \"I'm a student\" type the class code {classroom.code},"
+            " tap your name, then type your password:"
+        )
+        for row in range(0, len(logins), 3):
+            out.write("    " + "   ".join(f"{n:<10} {p:<12}" for n, p in logins[row : row + 3]))
+        out.write(
+            "  (Printing the class's login cards gives every student a new password:"
+            " the card sheet then shows them.)"
+        )

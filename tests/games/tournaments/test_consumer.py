@@ -8,7 +8,7 @@ from channels.testing import WebsocketCommunicator
 from config.asgi import application
 from games.services import match_resign
 from games.tournaments import services
-from tests.games.test_consumers import closed, receive_until, session_cookie
+from tests.games.sockets import closed, receive_until, session_cookie
 from tests.games.tournaments.conftest import games
 
 pytestmark = pytest.mark.django_db(transaction=True)

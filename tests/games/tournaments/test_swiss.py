@@ -33,40 +33,47 @@ def split(entries):
     return pairs, (out[0] if out else None)
 
 
-def quality(pairs, out, *, apart, rounds, present):
+def scorer(*, apart, rounds, present):
     """How a pairing does on the priorities the brief names, most important first: kept-apart
     pairs meeting, the odd one out's earlier sit-outs, repeated games, how many present players
-    rank below the odd one out, first-player balances pushed beyond ±1."""
+    rank below the odd one out, first-player balances pushed beyond ±1.
+
+    The round's facts are read once; the returned function scores one candidate pairing."""
     met = Counter(frozenset(g.players) for g in games_of(rounds) if len(g.players) == 2)
     sat_out = Counter(p for entries in rounds for p in sitting_out(entries))
     ranked = [line.player for line in standings(sorted(everyone(rounds, present)), rounds)]
     ranked = [p for p in ranked if p in present]
     balance = balances(rounds)
-    beyond = 0
-    for a, b in pairs:
-        low, high = sorted((balance[a], balance[b]))
-        beyond += max(0, abs(low + 1) - 1) + max(0, abs(high - 1) - 1)
-    return (
-        sum(frozenset(pair) in apart for pair in pairs),
-        sat_out[out] if out is not None else 0,
-        sum(met[frozenset(pair)] for pair in pairs),
-        len(ranked) - 1 - ranked.index(out) if out is not None else 0,
-        beyond,
-    )
+
+    def quality(pairs, out):
+        beyond = 0
+        for a, b in pairs:
+            low, high = sorted((balance[a], balance[b]))
+            beyond += max(0, abs(low + 1) - 1) + max(0, abs(high - 1) - 1)
+        return (
+            sum(frozenset(pair) in apart for pair in pairs),
+            sat_out[out] if out is not None else 0,
+            sum(met[frozenset(pair)] for pair in pairs),
+            len(ranked) - 1 - ranked.index(out) if out is not None else 0,
+            beyond,
+        )
+
+    return quality
 
 
 def everyone(rounds, present):
     return set(present) | {p for entries in rounds for e in entries for p in e.players}
 
 
-def best_quality(**context):
-    nodes = sorted(context["present"])
+def best_quality(quality, present):
+    """The best score `quality` gives any pairing of `present` (brute force)."""
+    nodes = sorted(present)
     nodes += [OUT] if len(nodes) % 2 else []
     best = None
     for candidate in pairings(nodes):
         out = next((a for a, b in candidate if b == OUT), None)
         pairs = [(a, b) for a, b in candidate if OUT not in (a, b)]
-        score = quality(pairs, out, **context)
+        score = quality(pairs, out)
         best = score if best is None else min(best, score)
     return best
 
@@ -100,8 +107,8 @@ def test_each_round_is_the_best_possible_on_keep_apart_then_byes_then_repeats_th
         assert (out is not None) == (len(present) % 2 == 1)
         if out is not None:
             assert isinstance(entries[-1], Game if odd is Odd.BOT else Bye)
-        context = {"apart": keys, "rounds": rounds, "present": set(present)}
-        assert quality(pairs, out, **context) == best_quality(**context)
+        quality = scorer(apart=keys, rounds=rounds, present=set(present))
+        assert quality(pairs, out) == best_quality(quality, present)
         rounds.append(finish(entries, rng))
 
 
