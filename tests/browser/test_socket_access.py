@@ -2,8 +2,6 @@
 
 import pytest
 
-from classrooms.models import Student
-from classrooms.services.students import student_archive
 from games.services import match_create
 from tests.browser.conftest import screenshot
 from tests.browser.warriors_driver import wait_connected
@@ -12,7 +10,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_a_student_archived_mid_match_is_told_on_the_open_page(
-    live, login_page, classroom, make_student
+    live, login_page, classroom, make_student, teacher
 ):
     ada, ben = make_student("Ada"), make_student("Ben")
     match = match_create(classroom=classroom, players=[ada.user, ben.user], seed=2024)
@@ -21,7 +19,11 @@ def test_a_student_archived_mid_match_is_told_on_the_open_page(
         page.goto(f"{live}/play/m/{match.pk}/")
         wait_connected(page)
 
-    student_archive(student=Student.objects.select_related("user", "classroom").get(pk=ada.pk))
+    # The teacher archives Ada from her page, in their own browser, while she plays.
+    desk = login_page(teacher)
+    desk.goto(f"{live}/teach/students/{ada.pk}/")
+    desk.click("button:has-text('Archive student')")
+    desk.wait_for_selector(".messages >> text=Ada is archived.")
 
     pages[0].wait_for_selector("#errors:has-text('You cannot use this page any more.')")
     pages[1].wait_for_selector("#gameover:not([hidden])")

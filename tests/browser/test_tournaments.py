@@ -91,7 +91,7 @@ def test_a_teacher_runs_a_swiss_round_and_the_projector_follows_it_live(
 def test_a_knockout_of_five_gives_byes_and_the_projector_draws_the_bracket(
     live, login_page, make_student, teacher, classroom
 ):
-    from games.services import match_resign
+    from tests.browser.live_sockets import act_over_socket
     from tests.games.tournaments.conftest import current_round, games
 
     students = [make_student(name) for name in ("Ada", "Ben", "Cy", "Di", "Eve")]
@@ -118,8 +118,8 @@ def test_a_knockout_of_five_gives_byes_and_the_projector_draws_the_bracket(
         if number == 1:
             assert row.pairings.exclude(bye="").count() == 3  # the top three seeds
             wall.wait_for_selector("#standings .bracket >> text=Bye")
-        for entry in games(row):  # the second seat loses each game
-            match_resign(match=entry.match, player=entry.second.student.user)
+        for entry in games(row):  # the second seat resigns each game, from their socket
+            act_over_socket(live, entry.match, entry.second.student.user, {"kind": "resign"})
         wall.wait_for_selector(f"#boards >> text=Round {number} · Finished")
 
     wall.wait_for_selector("#tournament-clock >> text=Finished")

@@ -2,48 +2,20 @@
 whole game together. Needs Redis (REDIS_URL, or redis://127.0.0.1:6379/5): without it this test
 fails rather than skips, so it is not in the smoke selection."""
 
-import asyncio
 import json
 import os
-import re
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-import websockets
-from django.conf import settings
-from django.test import Client
 
 from games.models import Match
 from games.services import match_create
 from tests.browser.conftest import start_daphne, stop_daphne
+from tests.browser.live_sockets import board_ply_at_least, on_own_loop, open_socket
 from tests.games.conftest import legal_action, mover
 
 pytestmark = pytest.mark.browser
 
 REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/5"
-PLY = re.compile(r'id="board"[^>]*data-ply="(\d+)"|data-ply="(\d+)"[^>]*id="board"')
-
-
-def cookie_for(user) -> str:
-    client = Client()
-    client.force_login(user)
-    return client.cookies[settings.SESSION_COOKIE_NAME].value
-
-
-async def open_socket(base: str, match: Match, user):
-    url = base.replace("http", "ws") + f"/ws/match/{match.pk}/"
-    headers = {"Cookie": f"sessionid={cookie_for(user)}", "Origin": base}
-    return await websockets.connect(url, additional_headers=headers)
-
-
-async def board_ply_at_least(sock, ply: int, timeout: float = 10) -> int:
-    async with asyncio.timeout(timeout):
-        while True:
-            text = await sock.recv()
-            for found in PLY.finditer(text):
-                seen = int(found.group(1) or found.group(2))
-                if seen >= ply:
-                    return seen
 
 
 @pytest.fixture
@@ -81,9 +53,7 @@ def test_players_on_two_server_processes_play_a_game_together(two_servers, class
             await sock.close()
         return moves
 
-    # Playwright's sync API may already run an event loop in this thread: use another one.
-    with ThreadPoolExecutor(1) as pool:
-        moves = pool.submit(lambda: asyncio.run(play())).result(timeout=300)
+    moves = on_own_loop(play)
     assert moves > 3
     match.refresh_from_db()
     assert match.winner_seat in (0, 1)
