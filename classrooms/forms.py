@@ -112,6 +112,19 @@ class StudentMoveForm(forms.Form):
         self.fields["to_classroom"].queryset = classrooms
 
 
+class SchoolLoginForm(forms.Form):
+    # Checked by the service (classrooms.school_accounts.school_logins); "" clears it.
+    school_login = forms.CharField(
+        label=_("School e-mail or user name"),
+        max_length=254,
+        required=False,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "none", "spellcheck": "false"}
+        ),
+        help_text=_("What the pupil signs in to Google, Microsoft or Feide with."),
+    )
+
+
 class StudentRenameForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
 

@@ -75,8 +75,10 @@ class Student(models.Model):
     """A student's place in a class; the login itself is `user` (role STUDENT, no email).
 
     We keep only what the product needs: the name shown to the class, an optional id from the
-    school's system (to spot repeats on the next import), and the hash of the QR login token.
-    No email, no birth date, no password in clear (see `classrooms.services.cards`).
+    school's system (to spot repeats on the next import), the hash of the QR login token, and
+    the school e-mail or user name a teacher gave for signing in with the school account
+    (`classrooms.school_accounts`). No birth date, no password in clear (see
+    `classrooms.services.cards`).
     """
 
     user = models.OneToOneField(User, on_delete=models.CASCADE, related_name="student")
@@ -85,6 +87,8 @@ class Student(models.Model):
     )
     display_name = models.CharField(_("name"), max_length=80)
     external_id = models.CharField(_("school id"), max_length=64, blank=True)
+    # Lower-cased; one pupil per school login (classrooms.school_accounts.school_logins).
+    school_login = models.CharField(_("school account"), max_length=254, blank=True)
     # sha256 hex of the QR card's secret; empty when revoked. The secret itself is never stored.
     login_token_hash = models.CharField(max_length=64, blank=True, db_index=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -94,6 +98,13 @@ class Student(models.Model):
         ordering = ["display_name"]
         verbose_name = _("student")
         verbose_name_plural = _("students")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["school_login"],
+                condition=~models.Q(school_login=""),
+                name="student_school_login_unique",
+            )
+        ]
 
     def __str__(self) -> str:
         return self.display_name

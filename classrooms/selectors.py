@@ -4,12 +4,14 @@ import math
 import re
 from dataclasses import dataclass
 
+from allauth.socialaccount.models import SocialAccount
 from django.conf import settings
 from django.db.models import Count, Q, QuerySet
 from django.utils.module_loading import import_string
 
 from classrooms.credentials import class_code_normalise, login_token_hash
 from classrooms.models import Classroom, Student, User
+from classrooms.school_accounts.providers import school_provider
 from classrooms.services.throttle import (
     CLASS,
     HOUR,
@@ -112,6 +114,45 @@ def classroom_login_pressure(*, classroom: Classroom, top: int = 5) -> LoginPres
     )
 
 
+@dataclass(frozen=True)
+class SchoolLink:
+    """A school account linked to a login: which provider, and when it was linked and used."""
+
+    account: SocialAccount
+
+    @property
+    def pk(self) -> int:
+        return self.account.pk
+
+    @property
+    def provider_name(self) -> str:
+        """The provider's name, or its id once the deployment no longer has it."""
+        provider = school_provider(self.account.provider)
+        return provider.name if provider else self.account.provider
+
+    @property
+    def issuer(self) -> str:
+        return str(self.account.extra_data.get("iss", ""))
+
+    @property
+    def subject(self) -> str:
+        return self.account.uid
+
+    @property
+    def linked_at(self):
+        return self.account.date_joined
+
+    @property
+    def last_used(self):
+        return self.account.last_login
+
+
+def school_links_of(*, user: User) -> list[SchoolLink]:
+    """The school accounts linked to `user`, oldest first."""
+    accounts = SocialAccount.objects.filter(user=user).order_by("date_joined", "pk")
+    return [SchoolLink(account) for account in accounts]
+
+
 def student_data_export(*, student: Student) -> dict:
     """Everything we hold about a student, for a subject access request (JSON-ready).
 
@@ -129,6 +170,17 @@ def student_data_export(*, student: Student) -> dict:
         "archived_at": student.archived_at.isoformat() if student.archived_at else None,
         "last_login": user.last_login.isoformat() if user.last_login else None,
         "has_qr_login": student.has_login_token,
+        "school_login": student.school_login,
+        "school_accounts": [
+            {
+                "provider": link.provider_name,
+                "issuer": link.issuer,
+                "subject": link.subject,
+                "linked_at": link.linked_at.isoformat(),
+                "last_used": link.last_used.isoformat(),
+            }
+            for link in school_links_of(user=user)
+        ],
     }
     for section, dotted in getattr(settings, "STUDENT_DATA_EXPORTERS", {}).items():
         data[section] = import_string(dotted)(student)

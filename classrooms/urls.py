@@ -1,8 +1,18 @@
 """Classrooms URLs: accounts, the teacher's pages under /teach/, student login, and /me/."""
 
+from allauth.socialaccount.providers.openid_connect.views import callback as oidc_callback
 from django.urls import include, path
 
-from classrooms.views import accounts, cards, imports, languages, student_login, students, teacher
+from classrooms.views import (
+    accounts,
+    cards,
+    imports,
+    languages,
+    school_accounts,
+    student_login,
+    students,
+    teacher,
+)
 
 teach = [
     path("", teacher.dashboard, name="teacher_dashboard"),
@@ -51,10 +61,41 @@ teach = [
     ),
     path("students/<int:pk>/card/", cards.student_card, name="student_card"),
     path("students/<int:pk>/qr/revoke/", students.student_qr_revoke, name="student_qr_revoke"),
+    path(
+        "students/<int:pk>/school/",
+        school_accounts.student_school_login_view,
+        name="student_school_login",
+    ),
+    path(
+        "students/<int:pk>/school/<int:link_pk>/unlink/",
+        school_accounts.student_school_link_remove,
+        name="student_school_link_remove",
+    ),
+]
+
+# Sign-in with a school account. Only allauth's callback is routed (under the name its OpenID
+# Connect client reverses); none of allauth's own login, sign-up or account pages are.
+school = [
+    path("", school_accounts.school_accounts, name="school_accounts"),
+    path("<int:pk>/unlink/", school_accounts.school_account_unlink, name="school_account_unlink"),
+    path(
+        "sign-in/<slug:provider_id>/",
+        school_accounts.school_sign_in_start,
+        name="school_sign_in",
+    ),
 ]
 
 urlpatterns = [
     path("accounts/", include(accounts.urlpatterns)),
+    path("accounts/school/", include(school)),
+    path(
+        "accounts/oidc/<slug:provider_id>/login/callback/",
+        oidc_callback,
+        name="openid_connect_callback",
+    ),
+    path(
+        "me/school-account/", school_accounts.student_school_account, name="student_school_account"
+    ),
     path("language/", languages.language_choose, name="language_choose"),
     path("teach/", include(teach)),
     path("student/", student_login.class_code, name="student_class_code"),

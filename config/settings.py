@@ -6,7 +6,10 @@ SECRET_KEY, DEBUG=0 and ALLOWED_HOSTS.
 """
 
 import os
+import re
+from collections.abc import Iterable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.utils.csp import CSP
@@ -23,6 +26,10 @@ def env_bool(name: str, default: bool) -> bool:
 
 def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def _origins(urls: Iterable[str]) -> list[str]:
+    return sorted({f"{p.scheme}://{p.netloc}" for p in map(urlsplit, urls)})
 
 
 DEBUG = env_bool("DEBUG", True)
@@ -47,6 +54,12 @@ INSTALLED_APPS = [
     "django_htmx",
     "channels",
     "classrooms",
+    # Sign-in with a school account (classrooms/school_accounts/): only allauth's social
+    # accounts and its OpenID Connect client; none of its own login or sign-up pages.
+    "allauth",
+    "allauth.account",
+    "allauth.socialaccount",
+    "allauth.socialaccount.providers.openid_connect",
     "games",
     "games.progress",
     "games.tournaments",
@@ -66,6 +79,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -84,6 +98,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "classrooms.school_accounts.context.school_sign_in",
             ],
         },
     },
@@ -228,6 +243,108 @@ else:
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Maths Arena <noreply@localhost>")
 
+
+def _school_account_apps() -> list[dict]:
+    """Sign-in with a school account: one OpenID Connect app per identity provider whose client
+    id is set (see the README for registering with each). None set: nothing on the site changes.
+
+    Each app's settings carry what the sign-in checks besides allauth's own (state, PKCE): the
+    one issuer its tokens may come from, and Google's Workspace domains or Microsoft's tenant.
+    `<PROVIDER>_ISSUER` moves a provider (a sovereign cloud; the tests' local provider).
+    """
+    apps = []
+
+    def app(provider_id: str, name: str, issuer: str, *, scope: list[str], prompt: str, **extra):
+        prefix = provider_id.upper()
+        client_id = os.environ.get(f"{prefix}_CLIENT_ID", "").strip()
+        if not client_id:
+            return
+        secret = os.environ.get(f"{prefix}_CLIENT_SECRET", "").strip()
+        if not secret:
+            raise RuntimeError(f"{prefix}_CLIENT_SECRET must be set beside {prefix}_CLIENT_ID")
+        issuer = os.environ.get(f"{prefix}_ISSUER", issuer).strip().rstrip("/")
+        auth_params = {"prompt": prompt, **extra.pop("auth_params", {})}
+        settings = {
+            "server_url": issuer,
+            "issuer": issuer,
+            "oauth_pkce_enabled": True,
+            "scope": scope,
+            "auth_params": auth_params,
+            **extra,
+        }
+        apps.append(
+            {"provider_id": provider_id, "name": name, "client_id": client_id, "secret": secret}
+            | {"settings": settings}
+        )
+
+    google_domains = [d.lower() for d in env_list("GOOGLE_DOMAINS", "")]
+    if os.environ.get("GOOGLE_CLIENT_ID", "").strip() and not google_domains:
+        raise RuntimeError(
+            "GOOGLE_DOMAINS must name the Google Workspace domains whose accounts may sign in "
+            "(comma-separated), or be * for any Workspace domain"
+        )
+    app(
+        "google",
+        "Google",
+        "https://accounts.google.com",
+        scope=["openid", "email", "profile"],
+        # The account chooser every time: on a shared Chromebook the next child picks their own.
+        prompt="select_account",
+        # One domain: Google offers only that domain's accounts (the ID token is checked anyway).
+        auth_params={"hd": google_domains[0]} if len(google_domains) == 1 else {},
+        fetch_userinfo=False,
+        hosted_domains=google_domains,
+    )
+    tenant = os.environ.get("MICROSOFT_TENANT_ID", "").strip().lower()
+    if os.environ.get("MICROSOFT_CLIENT_ID", "").strip() and not re.fullmatch(
+        r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", tenant
+    ):
+        raise RuntimeError(
+            "MICROSOFT_TENANT_ID must be the school's Directory (tenant) ID, a GUID such as "
+            "72f988bf-86f1-41af-91ab-2d7cd011db47 (Entra admin centre, Overview)"
+        )
+    app(
+        "microsoft",
+        "Microsoft",
+        f"https://login.microsoftonline.com/{tenant}/v2.0",
+        scope=["openid", "email", "profile"],
+        prompt="select_account",
+        fetch_userinfo=False,
+        tenant_id=tenant,
+    )
+    app(
+        "feide",
+        "Feide",
+        "https://auth.dataporten.no",
+        # The Feide name and e-mail come from its userinfo endpoint, not the ID token.
+        scope=["openid", "userid-feide", "email", "userinfo-name"],
+        # Feide has no account chooser: ask for the password again, so that a shared
+        # Chromebook's Feide session never signs the next child in as the last one.
+        prompt="login",
+        fetch_userinfo=True,
+    )
+    return apps
+
+
+SCHOOL_ACCOUNT_APPS = _school_account_apps()
+SOCIALACCOUNT_PROVIDERS = {
+    "openid_connect": {
+        "APPS": SCHOOL_ACCOUNT_APPS,
+        # What a link stores (issuer and subject) and the issuer check before anything is read.
+        "provider_class": "classrooms.school_accounts.provider.SchoolAccountProvider",
+    }
+}
+SOCIALACCOUNT_ADAPTER = "classrooms.school_accounts.adapters.SchoolAccountAdapter"
+ACCOUNT_ADAPTER = "classrooms.school_accounts.adapters.AccountAdapter"
+# Teachers' e-mails come from their school's directory; allauth sends no mail of its own.
+SOCIALACCOUNT_EMAIL_VERIFICATION = "none"
+ACCOUNT_EMAIL_VERIFICATION = "none"
+SOCIALACCOUNT_AUTO_SIGNUP = True
+# Never sign anyone in because an e-mail matches: only a linked identity signs in.
+SOCIALACCOUNT_EMAIL_AUTHENTICATION = False
+SOCIALACCOUNT_STORE_TOKENS = False
+SOCIALACCOUNT_REQUESTS_TIMEOUT = 10
+
 # Content Security Policy: no inline scripts or styles anywhere.
 SECURE_CSP = {
     "default-src": [CSP.SELF],
@@ -239,7 +356,9 @@ SECURE_CSP = {
     "object-src": [CSP.NONE],
     "base-uri": [CSP.NONE],
     "frame-ancestors": [CSP.NONE],
-    "form-action": [CSP.SELF],
+    # The sign-in buttons post here and are redirected to the provider: form-action covers
+    # the redirect too, so each configured issuer's origin is named (none: only 'self').
+    "form-action": [CSP.SELF, *_origins(a["settings"]["issuer"] for a in SCHOOL_ACCOUNT_APPS)],
 }
 
 SESSION_COOKIE_HTTPONLY = True

@@ -59,6 +59,8 @@ class Roster:
     classes: list[RosterClass]
     students: dict[str, tuple[int, str, str]]  # sourcedId -> (line in users.csv, given, family)
     issues: list[RowIssue]
+    # sourcedId -> the school e-mail (or a user name with an "@") from users.csv, when asked for
+    school_logins: dict[str, str] = field(default_factory=dict)
 
     def classes_with_students(self) -> list[RosterClass]:
         return [c for c in self.classes if c.student_ids]
@@ -73,7 +75,12 @@ class Roster:
         short = [display_name(given, family[:1]) for _line, given, family, _sid in people]
         clashes = Counter(name.casefold() for name in short)
         return [
-            RawRow(line, display_name(given, family) if clashes[name.casefold()] > 1 else name, sid)
+            RawRow(
+                line,
+                display_name(given, family) if clashes[name.casefold()] > 1 else name,
+                sid,
+                self.school_logins.get(sid, ""),
+            )
             for (line, given, family, sid), name in zip(people, short, strict=True)
         ]
 
@@ -158,8 +165,19 @@ def _manifest_check(text: str) -> None:
         )
 
 
-def roster_parse(files: dict[str, bytes]) -> Roster:
-    """Parse users, enrollments and classes (and the manifest when present) into a Roster."""
+def _school_login(user: dict[str, str]) -> str:
+    """OneRoster's `email`, else a `username` that is a sign-in name (it has an "@")."""
+    email = user.get("email", "")
+    if email:
+        return email
+    username = user.get("username", "")
+    return username if "@" in username else ""
+
+
+def roster_parse(files: dict[str, bytes], *, school_logins: bool = False) -> Roster:
+    """Parse users, enrollments and classes (and the manifest when present) into a Roster.
+
+    With `school_logins`, each student's `email` (or `username`) is their school login."""
     missing = [name for name in ROSTER_FILES[1:] if name not in files]
     if missing:
         raise ImportRefused(
@@ -174,6 +192,7 @@ def roster_parse(files: dict[str, bytes]) -> Roster:
         _manifest_check(texts["manifest.csv"])
     issues: list[RowIssue] = []
     students: dict[str, tuple[int, str, str]] = {}
+    logins: dict[str, str] = {}
     for line, user in _records("users.csv", texts["users.csv"]):
         if user.get("role", "").lower() != "student":
             continue
@@ -190,6 +209,8 @@ def roster_parse(files: dict[str, bytes]) -> Roster:
             )
             continue
         students[user["sourcedId"]] = (line, user["givenName"], user["familyName"])
+        if school_logins and _school_login(user):
+            logins[user["sourcedId"]] = _school_login(user)
     classes = {
         record["sourcedId"]: RosterClass(
             record["sourcedId"], record["title"] or record["sourcedId"]
@@ -207,5 +228,8 @@ def roster_parse(files: dict[str, bytes]) -> Roster:
         if room is not None and user_id in students and user_id not in room.student_ids:
             room.student_ids.append(enrollment["userSourcedId"])
     return Roster(
-        classes=sorted(classes.values(), key=lambda c: c.title), students=students, issues=issues
+        classes=sorted(classes.values(), key=lambda c: c.title),
+        students=students,
+        issues=issues,
+        school_logins=logins,
     )

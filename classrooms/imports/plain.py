@@ -23,8 +23,22 @@ def _too_many_lines() -> ImportRefused:
     )
 
 
-def pasted_parse(text: str) -> tuple[list[RawRow], list[RowIssue]]:
-    """One name per line; blank lines are reported as skipped, with their line numbers."""
+def _login_split(line: str) -> tuple[str, str]:
+    """`Maya K.<tab>maya@school.no` (or after a comma or semicolon) -> name and school login.
+
+    Only a last part with an "@" is a login, so `Kowalski, Maya` stays a name."""
+    for separator in ("\t", ";", ","):
+        name, found, login = line.rpartition(separator)
+        if found and "@" in login and name.strip():
+            return name.strip(), login.strip()
+    return line, ""
+
+
+def pasted_parse(text: str, *, school_logins: bool = False) -> tuple[list[RawRow], list[RowIssue]]:
+    """One name per line; blank lines are reported as skipped, with their line numbers.
+
+    With `school_logins`, a line may end with the pupil's school e-mail or user name after a
+    tab (a spreadsheet's two columns pasted), a semicolon or a comma."""
     if len(text) > MAX_PASTE_CHARS:
         raise ImportRefused(
             _("That is more than %(max)d characters. Paste fewer names at a time.")
@@ -39,6 +53,9 @@ def pasted_parse(text: str) -> tuple[list[RawRow], list[RowIssue]]:
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             issues.append(RowIssue(number, _("Empty line, skipped."), blocking=False))
+        elif school_logins:
+            name, login = _login_split(line)
+            rows.append(RawRow(number, name, school_login=login))
         else:
             rows.append(RawRow(number, line))
     return rows, issues
@@ -60,8 +77,26 @@ def _delimiter(text: str) -> str:
     return ","
 
 
-def plain_csv_parse(text: str) -> tuple[list[RawRow], list[RowIssue]]:
-    """Rows of `first name, last name or initial[, school id]`; an optional header row."""
+def _columns_message(count: int, school_logins: bool) -> str:
+    if school_logins:
+        return _(
+            "Expected first name, last name or initial, an optional school id and an optional "
+            "school e-mail or user name; found %(count)d columns."
+        ) % {"count": count}
+    return _(
+        "Expected first name, last name or initial, and an optional school id; found "
+        "%(count)d columns."
+    ) % {"count": count}
+
+
+def plain_csv_parse(
+    text: str, *, school_logins: bool = False
+) -> tuple[list[RawRow], list[RowIssue]]:
+    """Rows of `first name, last name or initial[, school id]`; an optional header row.
+
+    With `school_logins`, a fourth column is the school e-mail or user name (or the third, when
+    it has an "@" and no fourth follows: school ids have none)."""
+    columns = 4 if school_logins else 3
     rows, issues = [], []
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), strict=True)
     try:
@@ -77,23 +112,16 @@ def plain_csv_parse(text: str) -> tuple[list[RawRow], list[RowIssue]]:
                 continue
             if number == 1 and cells[0].casefold() in _HEADER_WORDS:
                 continue
-            if len(cells) > 3:
-                issues.append(
-                    RowIssue(
-                        number,
-                        _(
-                            "Expected first name, last name or initial, and an optional "
-                            "school id; found %(count)d columns."
-                        )
-                        % {"count": len(cells)},
-                    )
-                )
+            if len(cells) > columns:
+                issues.append(RowIssue(number, _columns_message(len(cells), school_logins)))
                 continue
-            first, last, external_id = [*cells, "", ""][:3]
+            first, last, external_id, login = [*cells, "", "", ""][:4]
+            if school_logins and len(cells) == 3 and "@" in external_id:
+                external_id, login = "", external_id
             if not first:
                 issues.append(RowIssue(number, _("The first name is missing.")))
                 continue
-            rows.append(RawRow(number, display_name(first, last), external_id))
+            rows.append(RawRow(number, display_name(first, last), external_id, login))
     except csv.Error as error:
         raise ImportRefused(
             _("Line %(line)d cannot be read as CSV (%(error)s).")

@@ -21,6 +21,9 @@ class RawRow:
     line: int
     name: str
     external_id: str = ""
+    # The school e-mail or user name the pupil signs in with (only where a provider is
+    # configured: classrooms.school_accounts), as typed; the preview checks it.
+    school_login: str = ""
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from classrooms.credentials import (
 )
 from classrooms.models import Classroom, Student, User
 from classrooms.names import name_key, student_name_clean
+from classrooms.school_accounts.school_logins import school_login_clean, school_login_taken_message
 from classrooms.signals import access_revoked, student_archived, student_erasing
 
 MAX_STUDENTS_PER_CREATE = 200
@@ -53,15 +54,19 @@ def students_create(
     classroom: Classroom,
     names: Sequence[str],
     external_ids: Sequence[str] | None = None,
+    school_logins: Sequence[str] | None = None,
 ) -> list[StudentCard]:
     """Create one student per name, all or none, and return their new cards.
 
+    `school_logins`: each one's school e-mail or user name ("" for none).
     Raises ValidationError (creating nothing) for a bad or repeated name, a name already in the
-    class, or more than MAX_STUDENTS_PER_CREATE students.
+    class, a school login that is not one or is taken (here or by another pupil), or more than
+    MAX_STUDENTS_PER_CREATE students.
     """
     external_ids = list(external_ids) if external_ids is not None else [""] * len(names)
-    if len(external_ids) != len(names):
-        raise ValueError("names and external_ids differ in length")
+    school_logins = list(school_logins) if school_logins is not None else [""] * len(names)
+    if not len(external_ids) == len(school_logins) == len(names):
+        raise ValueError("names, external_ids and school_logins differ in length")
     if not names:
         raise ValidationError(_("There are no names to add."))
     if len(names) > MAX_STUDENTS_PER_CREATE:
@@ -76,9 +81,10 @@ def students_create(
             raise ValidationError(_("“%(name)s” is already in this class.") % {"name": name})
         seen.add(name_key(name))
         cleaned.append(name)
+    logins = _school_logins_check(school_logins)
     taken: set[str] = set()
     cards = []
-    for name, external_id in zip(cleaned, external_ids, strict=True):
+    for name, external_id, login in zip(cleaned, external_ids, logins, strict=True):
         password = password_generate()
         token, token_hash = login_token_generate()
         user = User(
@@ -93,10 +99,23 @@ def students_create(
             classroom=classroom,
             display_name=name,
             external_id=(external_id or "")[:64],
+            school_login=login,
             login_token_hash=token_hash,
         )
         cards.append(StudentCard(student=student, password=password, token=token))
     return cards
+
+
+def _school_logins_check(raw: Sequence[str]) -> list[str]:
+    """The school logins cleaned; ValidationError for one that is not, repeats, or is taken."""
+    logins = [school_login_clean(login) for login in raw]
+    given = [login for login in logins if login]
+    taken = Student.objects.filter(school_login__in=given).values_list("school_login", flat=True)
+    repeated = {login for login in given if given.count(login) > 1}
+    clash = next(iter(sorted({*taken, *repeated})), None)
+    if clash is not None:
+        raise ValidationError(school_login_taken_message(clash))
+    return logins
 
 
 @transaction.atomic

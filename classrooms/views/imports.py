@@ -21,6 +21,7 @@ from classrooms.imports.preview import preview_build
 from classrooms.imports.rows import ImportRefused, RawRow, RowIssue
 from classrooms.models import Classroom
 from classrooms.permissions import classroom_for, teacher_required
+from classrooms.school_accounts.providers import school_providers
 from classrooms.services.students import students_create
 from classrooms.views.cards import cards_sheet_redirect
 
@@ -51,7 +52,9 @@ def _form_page(request, classroom, *, status=200, paste_form=None, error="", ros
     )
 
 
-def _rows_from_files(request: HttpRequest) -> tuple[list[RawRow], list[RowIssue]] | Roster:
+def _rows_from_files(
+    request: HttpRequest, school_logins: bool
+) -> tuple[list[RawRow], list[RowIssue]] | Roster:
     uploads = request.FILES.getlist("files")
     if not uploads:
         raise ImportRefused(_("Choose a file to upload."))
@@ -65,13 +68,13 @@ def _rows_from_files(request: HttpRequest) -> tuple[list[RawRow], list[RowIssue]
                 _("Upload one CSV file, or the OneRoster users, enrollments and classes files.")
             )
         [(filename, data)] = contents.items()
-        return plain_csv_parse(bytes_decode(data, filename=filename))
+        return plain_csv_parse(bytes_decode(data, filename=filename), school_logins=school_logins)
     zipped = [data for name, data in contents.items() if name.endswith(".zip")]
     if zipped:
         if len(contents) != 1:
             raise ImportRefused(_("Upload the OneRoster zip on its own."))
         contents = zip_extract(zipped[0])
-    return roster_parse(contents)
+    return roster_parse(contents, school_logins=school_logins)
 
 
 @teacher_required
@@ -81,14 +84,18 @@ def students_import(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method != "POST":
         return _form_page(request, classroom)
     paste_form = None
+    # School logins are read only where signing in with a school account is on.
+    school_logins = bool(school_providers())
     try:
         if request.POST.get("source") == "paste":
             paste_form = PasteNamesForm(request.POST)
             if not paste_form.is_valid():
                 return _form_page(request, classroom, status=400, paste_form=paste_form)
-            rows, issues = pasted_parse(paste_form.cleaned_data["names"])
+            rows, issues = pasted_parse(
+                paste_form.cleaned_data["names"], school_logins=school_logins
+            )
         else:
-            parsed = _rows_from_files(request)
+            parsed = _rows_from_files(request, school_logins)
             if isinstance(parsed, Roster):
                 rows, issues = _roster_rows(request, parsed)
             else:
@@ -106,7 +113,7 @@ def students_import(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "c": classroom.pk,
             "u": request.user.pk,
-            "rows": [[row.name, row.external_id] for row in preview.rows],
+            "rows": [[row.name, row.external_id, row.school_login] for row in preview.rows],
         },
         salt=SALT,
         compress=True,
@@ -146,12 +153,14 @@ def students_import_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     if data.get("c") != classroom.pk or data.get("u") != request.user.pk:
         messages.error(request, _("That preview was for another class. Please start again."))
         return redirect("students_import", pk=classroom.pk)
-    rows = data.get("rows") or []
+    # A preview signed before school logins were read has two columns.
+    rows = [[*row, ""][:3] for row in data.get("rows") or []]
     try:
         cards = students_create(
             classroom=classroom,
-            names=[name for name, _id in rows],
-            external_ids=[ext for _name, ext in rows],
+            names=[name for name, _id, _login in rows],
+            external_ids=[ext for _name, ext, _login in rows],
+            school_logins=[login for _name, _ext, login in rows],
         )
     except ValidationError as error:
         messages.error(request, _("Nothing was added: %(why)s") % {"why": error.messages[0]})

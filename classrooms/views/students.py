@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from classrooms.exports import student_data_csv
-from classrooms.forms import StudentMoveForm, StudentRenameForm
+from classrooms.forms import SchoolLoginForm, StudentMoveForm, StudentRenameForm
 from classrooms.permissions import may_move_student, student_for, teacher_required
-from classrooms.selectors import classrooms_for_teacher, student_data_export
+from classrooms.selectors import classrooms_for_teacher, school_links_of, student_data_export
 from classrooms.services.cards import student_login_token_revoke
 from classrooms.services.students import (
     student_archive,
@@ -32,6 +32,8 @@ def _page(request, student, status=200, **forms) -> HttpResponse:
         or StudentRenameForm(initial={"name": student.display_name}),
         "move_form": forms.get("move_form") or StudentMoveForm(classrooms=others),
         "can_move": others.exists(),
+        "school_links": school_links_of(user=student.user),
+        "school_form": SchoolLoginForm(initial={"school_login": student.school_login}),
     }
     return render(request, "classrooms/teacher/student.html", context, status=status)
 

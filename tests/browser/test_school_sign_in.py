@@ -1,0 +1,288 @@
+"""Sign-in with a school account in Chromium, against a real OpenID Connect provider.
+
+The app's Daphne is configured as a deployment would be: Feide (here: django-oauth-toolkit's
+provider on a local port, tests/oidc_provider/) and Microsoft, whose configured issuer's
+discovery answers for another issuer (a provider that is not the one configured). Every sign-in
+goes the whole way: the button, the provider's own login page, the code exchange with PKCE, the
+signed ID token, and the person's start page.
+"""
+
+import socket
+from types import SimpleNamespace
+
+import pytest
+from allauth.socialaccount.models import SocialAccount
+from django.conf import settings
+
+from classrooms.models import Student, User
+from classrooms.services.classrooms import classroom_create
+from classrooms.services.students import student_archive, students_create
+from games.models import Match
+from games.services import match_create
+from tests.browser.conftest import assert_accessible, screenshot, start_daphne, stop_daphne
+from tests.browser.warriors_driver import by_mouse, plan, wait_connected, wait_for_ply_after
+from tests.oidc_provider.process import ProviderClient, ProviderUser, start_provider
+
+pytestmark = pytest.mark.browser
+
+TENANT = "6f1c0a52-3d1b-4c2e-9a57-0a1b2c3d4e5f"
+TEACHER = ProviderUser("sara.khan@school.test", "Sara", "Khan")
+ADA = ProviderUser("ada.k@school.test", "Ada", "K")
+BEN = ProviderUser("ben.t@school.test", "Ben", "T")
+CHLOE = ProviderUser("chloe.w@school.test", "Chloe", "W")
+STRANGER = ProviderUser("nobody.here@school.test", "No", "Body")
+PEOPLE = [TEACHER, ADA, BEN, CHLOE, STRANGER]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def school_server(django_db_setup, django_db_blocker):
+    """The app on its own Daphne with Feide and Microsoft configured, and the two providers."""
+    app_port, feide_port, rogue_port = _free_port(), _free_port(), _free_port()
+
+    def callback(provider_id: str) -> str:
+        return f"http://127.0.0.1:{app_port}/accounts/oidc/{provider_id}/login/callback/"
+
+    feide = start_provider(
+        feide_port,
+        users=PEOPLE,
+        clients=[ProviderClient("maths-arena", "feide-secret", [callback("feide")])],
+    )
+    # It answers for an issuer of its own choosing, not the address the deployment configured.
+    rogue = start_provider(
+        rogue_port,
+        users=PEOPLE,
+        clients=[ProviderClient("maths-arena-ms", "ms-secret", [callback("microsoft")])],
+        issuer=f"http://127.0.0.1:{rogue_port}/another-tenant/v2.0",
+        tenant=TENANT,
+    )
+    env = {
+        "GAMES_SWEEP_SECONDS": "86400",
+        "FEIDE_CLIENT_ID": "maths-arena",
+        "FEIDE_CLIENT_SECRET": "feide-secret",
+        "FEIDE_ISSUER": feide.issuer,
+        "MICROSOFT_CLIENT_ID": "maths-arena-ms",
+        "MICROSOFT_CLIENT_SECRET": "ms-secret",
+        "MICROSOFT_TENANT_ID": TENANT,
+        "MICROSOFT_ISSUER": f"http://127.0.0.1:{rogue_port}/o",
+    }
+    try:
+        proc, base_url = start_daphne(app_port, extra_env=env)
+    except Exception:
+        feide.stop()
+        rogue.stop()
+        raise
+    yield SimpleNamespace(base_url=base_url, feide=feide, rogue=rogue)
+    stop_daphne(proc)
+    feide.stop()
+    rogue.stop()
+
+
+@pytest.fixture
+def school(school_server, transactional_db):
+    from django.core.cache import cache
+
+    cache.clear()
+    yield school_server
+    cache.clear()
+
+
+def sign_in_at_provider(page, provider, person: ProviderUser) -> None:
+    """The provider's own login page: what the child types at Feide or Microsoft."""
+    page.wait_for_url(f"{provider.base_url}/accounts/login/**")
+    page.fill("#id_username", person.username)
+    page.fill("#id_password", person.password)
+    page.click("text=Sign in")
+
+
+def feide_button(page):
+    return page.get_by_role("button", name="Sign in with Feide")
+
+
+@pytest.fixture
+def room(make_teacher):
+    teacher = make_teacher("ms_owls")
+    return classroom_create(name="Owls 4B", teacher=teacher)
+
+
+def test_a_teacher_signs_up_with_their_school_account_and_signs_in_again(school, new_page):
+    page = new_page()
+    page.goto(school.base_url + "/accounts/signup/")
+    assert_accessible(page, "signup-with-school-buttons")
+    screenshot(page, "school-signup")
+    page.get_by_role("button", name="Sign up with Feide").click()
+    sign_in_at_provider(page, school.feide, TEACHER)
+    page.wait_for_url(school.base_url + "/teach/")
+    assert "Welcome! Create your first class." in page.inner_text(".messages")
+    teacher = User.objects.get(email=TEACHER.email)
+    assert teacher.is_teacher and not teacher.has_usable_password()
+    assert (teacher.first_name, teacher.last_name) == ("Sara", "Khan")
+    link = SocialAccount.objects.get(user=teacher)
+    assert link.provider == "feide" and link.extra_data == {"iss": school.feide.issuer}
+    page.get_by_role("button", name="Log out").click()
+    page.goto(school.base_url + "/accounts/login/")
+    feide_button(page).click()
+    sign_in_at_provider(page, school.feide, TEACHER)
+    page.wait_for_url(school.base_url + "/teach/")
+    assert User.objects.filter(email=TEACHER.email).count() == 1
+    page.click("text=My school account")
+    page.get_by_role("heading", name="My school account").wait_for()
+    # The only way in: unlinking is refused until a password is set.
+    page.get_by_role("button", name="Unlink Feide").click()
+    assert "only way to log in" in page.inner_text(".messages")
+    assert SocialAccount.objects.filter(user=teacher).exists()
+    assert_accessible(page, "teacher-school-account")
+    screenshot(page, "school-teacher-account")
+
+
+def test_a_pupil_linked_by_email_signs_in_with_one_click_and_plays(school, new_page, room):
+    teacher_page = new_page()
+    from tests.browser.conftest import log_in
+
+    log_in(teacher_page, school.base_url, room.teachers.get())
+    teacher_page.goto(f"{school.base_url}/teach/classes/{room.pk}/import/")
+    teacher_page.fill("#id_names", f"Ada K.\t{ADA.email}\nBen T.")
+    teacher_page.get_by_role("button", name="Preview").first.click()
+    teacher_page.locator("#import-preview").wait_for()
+    assert ADA.email in teacher_page.inner_text("#import-preview")
+    teacher_page.get_by_role("button", name="Add 2 students and make their cards").click()
+    teacher_page.locator("#card-sheet").wait_for()
+    ada = Student.objects.get(display_name="Ada K.")
+    assert ada.school_login == ADA.email
+
+    page = new_page()
+    page.goto(school.base_url + "/student/")
+    assert_accessible(page, "pupil-code-page-with-school-buttons")
+    screenshot(page, "school-pupil-code-page")
+    feide_button(page).click()
+    sign_in_at_provider(page, school.feide, ADA)
+    page.wait_for_url(school.base_url + "/play/")
+    assert "Ada K." in page.inner_text(".site-header")
+    link = SocialAccount.objects.get(user=ada.user)
+    assert link.provider == "feide" and link.extra_data == {"iss": school.feide.issuer}
+    match = match_create(
+        classroom=room, players=[ada.user, "intermediate"], seed=77, options={"bot_delay_ms": 30}
+    )
+    page.goto(f"{school.base_url}/play/m/{match.pk}/")
+    wait_connected(page)
+    match.refresh_from_db()
+    ply = match.ply
+    by_mouse(page, match, plan(match))
+    wait_for_ply_after(page, ply)
+    assert Match.objects.get(pk=match.pk).ply > ply  # her move is stored
+
+    # The teacher sees the link on Ada's page, and removes it.
+    teacher_page.goto(f"{school.base_url}/teach/students/{ada.pk}/")
+    assert "Feide" in teacher_page.inner_text("#school-links")
+    assert_accessible(teacher_page, "teacher-pupil-school-panel")
+    screenshot(teacher_page, "school-teacher-pupil-panel")
+    teacher_page.get_by_role("button", name="Unlink Feide").click()
+    teacher_page.locator("#school-links-none").wait_for()
+    assert not SocialAccount.objects.filter(user=ada.user).exists()
+
+
+def test_a_pupil_links_their_own_school_account_with_one_click(school, new_page, room):
+    [card] = students_create(classroom=room, names=["Ben T."])
+    page = new_page()
+    page.goto(school.base_url + "/student/")
+    page.fill("#id_code", room.code)
+    page.keyboard.press("Enter")
+    page.get_by_role("link", name="Ben T.").click()
+    page.fill("#id_password", card.password)
+    page.keyboard.press("Enter")
+    page.wait_for_url(school.base_url + "/play/")
+    page.get_by_role("link", name="School account").click()
+    assert_accessible(page, "pupil-school-account")
+    screenshot(page, "school-pupil-link-page")
+    page.get_by_role("button", name="Link my Feide account").click()
+    sign_in_at_provider(page, school.feide, BEN)
+    page.wait_for_url(school.base_url + "/me/school-account/")
+    assert "Your school account is linked" in page.inner_text(".messages")
+    assert SocialAccount.objects.filter(user=card.student.user, provider="feide").exists()
+    page.get_by_role("button", name="Log out").click()
+    page.goto(school.base_url + "/student/")
+    feide_button(page).click()
+    sign_in_at_provider(page, school.feide, BEN)
+    page.wait_for_url(school.base_url + "/play/")
+    assert "Ben T." in page.inner_text(".site-header")
+
+
+def test_an_unlinked_school_account_is_refused_and_no_account_is_made(school, new_page, room):
+    students_create(classroom=room, names=["Ada K."])
+    users_before = User.objects.count()
+    page = new_page()
+    page.goto(school.base_url + "/student/")
+    feide_button(page).click()
+    sign_in_at_provider(page, school.feide, STRANGER)
+    page.get_by_role("heading", name="Ask your teacher to add you").wait_for()
+    assert_accessible(page, "school-refused-unlinked")
+    screenshot(page, "school-refused-unlinked")
+    assert User.objects.count() == users_before
+    assert not SocialAccount.objects.exists()
+    page.goto(school.base_url + "/play/")
+    assert "/accounts/login/" in page.url  # nobody is logged in
+    page.goto(school.base_url + "/student/")
+    page.get_by_role("link", name="Log in with your class code").count()
+
+
+def test_the_next_pupil_on_the_same_chromebook_gets_their_own_session(school, new_page, room):
+    cards = students_create(classroom=room, names=["Ada K.", "Chloe W."])
+    for card, person in zip(cards, [ADA, CHLOE], strict=True):
+        Student.objects.filter(pk=card.student.pk).update(school_login=person.email)
+    page = new_page()  # one browser, shared
+    page.goto(school.base_url + "/student/")
+    feide_button(page).click()
+    sign_in_at_provider(page, school.feide, ADA)
+    page.wait_for_url(school.base_url + "/play/")
+    assert "Ada K." in page.inner_text(".site-header")
+    page.get_by_role("button", name="Log out").click()
+    # Feide still knows Ada, but asks who is signing in (prompt=login): Chloe signs in.
+    page.goto(school.base_url + "/student/")
+    feide_button(page).click()
+    sign_in_at_provider(page, school.feide, CHLOE)
+    page.wait_for_url(school.base_url + "/play/")
+    header = page.inner_text(".site-header")
+    assert "Chloe W." in header and "Ada K." not in header
+    cookies = {c["name"]: c["value"] for c in page.context.cookies(school.base_url)}
+    from django.contrib.sessions.backends.db import SessionStore
+
+    session = SessionStore(cookies[settings.SESSION_COOKIE_NAME])
+    assert str(session["_auth_user_id"]) == str(cards[1].student.user_id)
+
+
+def test_a_token_from_an_issuer_that_is_not_configured_is_refused(school, new_page, room):
+    [card] = students_create(classroom=room, names=["Ada K."])
+    Student.objects.filter(pk=card.student.pk).update(school_login=ADA.email)
+    page = new_page()
+    page.goto(school.base_url + "/student/")
+    page.get_by_role("button", name="Sign in with Microsoft").click()
+    sign_in_at_provider(page, school.rogue, ADA)
+    page.get_by_role("heading", name="This account cannot sign in here").wait_for()
+    screenshot(page, "school-refused-issuer")
+    assert not SocialAccount.objects.exists()
+    page.goto(school.base_url + "/play/")
+    assert "/accounts/login/" in page.url
+
+
+def test_an_archived_pupil_is_refused(school, new_page, room):
+    [card] = students_create(classroom=room, names=["Ada K."])
+    Student.objects.filter(pk=card.student.pk).update(school_login=ADA.email)
+    page = new_page()
+    page.goto(school.base_url + "/student/")
+    feide_button(page).click()
+    sign_in_at_provider(page, school.feide, ADA)
+    page.wait_for_url(school.base_url + "/play/")  # linked now
+    page.get_by_role("button", name="Log out").click()
+    student_archive(student=Student.objects.get(pk=card.student.pk))
+    page.goto(school.base_url + "/student/")
+    feide_button(page).click()
+    sign_in_at_provider(page, school.feide, ADA)
+    page.get_by_role("heading", name="You cannot log in right now").wait_for()
+    screenshot(page, "school-refused-archived")
+    page.goto(school.base_url + "/play/")
+    assert "/accounts/login/" in page.url
