@@ -10,11 +10,15 @@ pytestmark = pytest.mark.browser
 
 def test_the_page_fixtures_record_csp_violations_errors_and_failed_loads(live, page, console):
     page.goto(live + "/")
-    page.evaluate("document.head.append(document.createElement('style'))")
-    page.evaluate("console.error('something broke')")
-    page.evaluate("setTimeout(() => { throw new Error('uncaught') })")
-    page.evaluate("fetch('/static/no-such-file.js')")
-    page.wait_for_timeout(300)
+    # Each one waited for by its own event, then looked for among what the fixtures recorded.
+    with page.expect_console_message(lambda message: "CSP violation" in message.text):
+        page.evaluate("document.head.append(document.createElement('style'))")
+    with page.expect_console_message(lambda message: message.text == "something broke"):
+        page.evaluate("console.error('something broke')")
+    with page.expect_event("pageerror"):
+        page.evaluate("setTimeout(() => { throw new Error('uncaught') })")
+    with page.expect_response("**/static/no-such-file.js"):
+        page.evaluate("fetch('/static/no-such-file.js')")
     found = "\n".join(console.unexpected())
     assert "CSP violation: style-src-elem" in found
     assert "console error: something broke" in found

@@ -68,7 +68,7 @@ class Command(BaseCommand):
         out.write(self.style.SUCCESS("Maths Arena demo data"))
         out.write(f"  Teacher: log in as {TEACHER} with the password {TEACHER_PASSWORD}")
         out.write(
-            f"  Students: at \"I'm a student\" type the class code {classroom.code},"
+            f'  Students: at "I\'m a student" type the class code {classroom.code},'
             " tap your name, then type your password:"
         )
         for row in range(0, len(logins), 3):
