@@ -244,7 +244,7 @@ else:
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Maths Arena <noreply@localhost>")
 
 
-def _school_account_apps() -> list[dict]:
+def school_account_apps() -> list[dict]:
     """Sign-in with a school account: one OpenID Connect app per identity provider whose client
     id is set (see the README for registering with each). None set: nothing on the site changes.
 
@@ -326,7 +326,7 @@ def _school_account_apps() -> list[dict]:
     return apps
 
 
-SCHOOL_ACCOUNT_APPS = _school_account_apps()
+SCHOOL_ACCOUNT_APPS = school_account_apps()
 SOCIALACCOUNT_PROVIDERS = {
     "openid_connect": {
         "APPS": SCHOOL_ACCOUNT_APPS,

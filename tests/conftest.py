@@ -1,10 +1,12 @@
 """Fixtures shared by every test package: people and classes, made through the models."""
 
 import itertools
+import socket
 
 import pytest
 
 from classrooms.models import Classroom, Student, User
+from tests.oidc_provider.process import ProviderClient, ProviderUser, start_provider
 
 _seq = itertools.count(1)
 
@@ -98,3 +100,99 @@ def pytest_collection_modifyitems(items):
             "(add `pytestmark = pytest.mark.browser`):\n  " + "\n  ".join(unmarked)
         )
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+SCHOOL_TENANT = "6f1c0a52-3d1b-4c2e-9a57-0a1b2c3d4e5f"
+SCHOOL_ENV = {
+    "GOOGLE_CLIENT_ID": "google-client",
+    "GOOGLE_CLIENT_SECRET": "google-secret",
+    "GOOGLE_DOMAINS": "school.test",
+    "MICROSOFT_CLIENT_ID": "microsoft-client",
+    "MICROSOFT_CLIENT_SECRET": "microsoft-secret",
+    "MICROSOFT_TENANT_ID": SCHOOL_TENANT,
+    "FEIDE_CLIENT_ID": "feide-client",
+    "FEIDE_CLIENT_SECRET": "feide-secret",
+}
+
+
+def school_env(monkeypatch, **env: str) -> None:
+    """The environment a deployment sets for school sign-in: exactly `env`, nothing inherited."""
+    for provider in ("GOOGLE", "MICROSOFT", "FEIDE"):
+        for key in ("CLIENT_ID", "CLIENT_SECRET", "ISSUER", "DOMAINS", "TENANT_ID"):
+            monkeypatch.delenv(f"{provider}_{key}", raising=False)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+
+
+@pytest.fixture
+def school_sign_in_on(settings, monkeypatch):
+    """Google (school.test), Microsoft (one tenant) and Feide switched on, as the environment
+    would (config/settings.py); returns the configured providers by id."""
+    from classrooms.school_accounts.providers import school_providers
+    from config.settings import school_account_apps
+
+    school_env(monkeypatch, **SCHOOL_ENV)
+    settings.SOCIALACCOUNT_PROVIDERS = {
+        "openid_connect": {
+            **settings.SOCIALACCOUNT_PROVIDERS["openid_connect"],
+            "APPS": school_account_apps(),
+        }
+    }
+    return {provider.id: provider for provider in school_providers()}
+
+
+# People with an account at the test OpenID Connect provider (tests/oidc_provider/).
+SARA = ProviderUser("sara.khan@school.test", "Sara", "Khan")  # a teacher
+ADA = ProviderUser("ada.k@school.test", "Ada", "K")
+BEN = ProviderUser("ben.t@school.test", "Ben", "T")
+CHLOE = ProviderUser("chloe.w@school.test", "Chloe", "W")
+STRANGER = ProviderUser("nobody.here@school.test", "No", "Body")
+SCHOOL_PEOPLE = [SARA, ADA, BEN, CHLOE, STRANGER]
+FEIDE_CLIENT = ProviderClient(
+    "maths-arena",
+    "feide-secret",
+    # The tests' own client (Django's test client) and any port of the loopback address (the
+    # Daphnes of the browser tests), as RFC 8252 lets a provider allow.
+    [
+        "http://testserver/accounts/oidc/feide/login/callback/",
+        "http://127.0.0.1/accounts/oidc/feide/login/callback/",
+    ],
+)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def school_provider_server():
+    """A real OpenID Connect provider on a local port, playing Feide for the whole session."""
+    provider = start_provider(free_port(), users=SCHOOL_PEOPLE, clients=[FEIDE_CLIENT])
+    yield provider
+    provider.stop()
+
+
+def feide_env(provider) -> dict[str, str]:
+    """The environment that points the app's Feide at the test provider."""
+    return {
+        "FEIDE_CLIENT_ID": FEIDE_CLIENT.client_id,
+        "FEIDE_CLIENT_SECRET": FEIDE_CLIENT.secret,
+        "FEIDE_ISSUER": provider.issuer,
+    }
+
+
+@pytest.fixture
+def school_sign_in_live(settings, monkeypatch, school_provider_server):
+    """Feide switched on and pointed at the real test provider; returns the provider."""
+    from config.settings import school_account_apps
+
+    school_env(monkeypatch, **feide_env(school_provider_server))
+    settings.SOCIALACCOUNT_PROVIDERS = {
+        "openid_connect": {
+            **settings.SOCIALACCOUNT_PROVIDERS["openid_connect"],
+            "APPS": school_account_apps(),
+        }
+    }
+    return school_provider_server

@@ -7,7 +7,6 @@ goes the whole way: the button, the provider's own login page, the code exchange
 signed ID token, and the person's start page.
 """
 
-import socket
 from types import SimpleNamespace
 
 import pytest
@@ -21,65 +20,52 @@ from games.models import Match
 from games.services import match_create
 from tests.browser.conftest import assert_accessible, screenshot, start_daphne, stop_daphne
 from tests.browser.warriors_driver import by_mouse, plan, wait_connected, wait_for_ply_after
+from tests.conftest import (
+    ADA,
+    BEN,
+    CHLOE,
+    SARA,
+    SCHOOL_PEOPLE,
+    SCHOOL_TENANT,
+    STRANGER,
+    free_port,
+    feide_env,
+)
 from tests.oidc_provider.process import ProviderClient, ProviderUser, start_provider
+
+CALLBACK = "http://127.0.0.1/accounts/oidc/{}/login/callback/"
 
 pytestmark = pytest.mark.browser
 
-TENANT = "6f1c0a52-3d1b-4c2e-9a57-0a1b2c3d4e5f"
-TEACHER = ProviderUser("sara.khan@school.test", "Sara", "Khan")
-ADA = ProviderUser("ada.k@school.test", "Ada", "K")
-BEN = ProviderUser("ben.t@school.test", "Ben", "T")
-CHLOE = ProviderUser("chloe.w@school.test", "Chloe", "W")
-STRANGER = ProviderUser("nobody.here@school.test", "No", "Body")
-PEOPLE = [TEACHER, ADA, BEN, CHLOE, STRANGER]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
 
 @pytest.fixture(scope="module")
-def school_server(django_db_setup, django_db_blocker):
-    """The app on its own Daphne with Feide and Microsoft configured, and the two providers."""
-    app_port, feide_port, rogue_port = _free_port(), _free_port(), _free_port()
-
-    def callback(provider_id: str) -> str:
-        return f"http://127.0.0.1:{app_port}/accounts/oidc/{provider_id}/login/callback/"
-
-    feide = start_provider(
-        feide_port,
-        users=PEOPLE,
-        clients=[ProviderClient("maths-arena", "feide-secret", [callback("feide")])],
-    )
+def school_server(django_db_setup, django_db_blocker, school_provider_server):
+    """The app on its own Daphne with Feide and Microsoft configured: Feide is the session's
+    provider; Microsoft's configured issuer answers as another issuer (the rogue provider)."""
+    app_port, rogue_port = free_port(), free_port()
     # It answers for an issuer of its own choosing, not the address the deployment configured.
     rogue = start_provider(
         rogue_port,
-        users=PEOPLE,
-        clients=[ProviderClient("maths-arena-ms", "ms-secret", [callback("microsoft")])],
-        issuer=f"http://127.0.0.1:{rogue_port}/another-tenant/v2.0",
-        tenant=TENANT,
+        users=SCHOOL_PEOPLE,
+        clients=[ProviderClient("maths-arena-ms", "ms-secret", [CALLBACK.format("microsoft")])],
+        issuer=f"http://127.0.0.1:{rogue_port}/{SCHOOL_TENANT}/v2.0",
+        tenant=SCHOOL_TENANT,
     )
     env = {
         "GAMES_SWEEP_SECONDS": "86400",
-        "FEIDE_CLIENT_ID": "maths-arena",
-        "FEIDE_CLIENT_SECRET": "feide-secret",
-        "FEIDE_ISSUER": feide.issuer,
+        **feide_env(school_provider_server),
         "MICROSOFT_CLIENT_ID": "maths-arena-ms",
         "MICROSOFT_CLIENT_SECRET": "ms-secret",
-        "MICROSOFT_TENANT_ID": TENANT,
+        "MICROSOFT_TENANT_ID": SCHOOL_TENANT,
         "MICROSOFT_ISSUER": f"http://127.0.0.1:{rogue_port}/o",
     }
     try:
         proc, base_url = start_daphne(app_port, extra_env=env)
     except Exception:
-        feide.stop()
         rogue.stop()
         raise
-    yield SimpleNamespace(base_url=base_url, feide=feide, rogue=rogue)
+    yield SimpleNamespace(base_url=base_url, feide=school_provider_server, rogue=rogue)
     stop_daphne(proc)
-    feide.stop()
     rogue.stop()
 
 
@@ -116,10 +102,10 @@ def test_a_teacher_signs_up_with_their_school_account_and_signs_in_again(school,
     assert_accessible(page, "signup-with-school-buttons")
     screenshot(page, "school-signup")
     page.get_by_role("button", name="Sign up with Feide").click()
-    sign_in_at_provider(page, school.feide, TEACHER)
+    sign_in_at_provider(page, school.feide, SARA)
     page.wait_for_url(school.base_url + "/teach/")
     assert "Welcome! Create your first class." in page.inner_text(".messages")
-    teacher = User.objects.get(email=TEACHER.email)
+    teacher = User.objects.get(email=SARA.email)
     assert teacher.is_teacher and not teacher.has_usable_password()
     assert (teacher.first_name, teacher.last_name) == ("Sara", "Khan")
     link = SocialAccount.objects.get(user=teacher)
@@ -127,9 +113,9 @@ def test_a_teacher_signs_up_with_their_school_account_and_signs_in_again(school,
     page.get_by_role("button", name="Log out").click()
     page.goto(school.base_url + "/accounts/login/")
     feide_button(page).click()
-    sign_in_at_provider(page, school.feide, TEACHER)
+    sign_in_at_provider(page, school.feide, SARA)
     page.wait_for_url(school.base_url + "/teach/")
-    assert User.objects.filter(email=TEACHER.email).count() == 1
+    assert User.objects.filter(email=SARA.email).count() == 1
     page.click("text=My school account")
     page.get_by_role("heading", name="My school account").wait_for()
     # The only way in: unlinking is refused until a password is set.

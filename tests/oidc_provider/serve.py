@@ -19,7 +19,7 @@ def main(port: int) -> None:
     from django.core.management import call_command
     from oauth2_provider.models import Application
 
-    call_command("migrate", verbosity=0)
+    call_command("migrate", run_syncdb=True, verbosity=0)
     for person in json.loads(os.environ["PROVIDER_USERS"]):
         user = User(
             username=person["username"],
