@@ -28,8 +28,8 @@ from tests.conftest import (
     SCHOOL_PEOPLE,
     SCHOOL_TENANT,
     STRANGER,
-    free_port,
     feide_env,
+    free_port,
 )
 from tests.oidc_provider.process import ProviderClient, ProviderUser, start_provider
 

@@ -41,7 +41,10 @@ def test_without_school_sign_in_the_import_reads_as_before():
 
 
 def test_a_csv_has_the_school_login_fourth_or_third_when_it_has_an_at_sign():
-    text = "first name,last name,school id,email\nMaya,K,1001,maya@school.no\nBen,T,ben@school.no\nAli,B,77\n"
+    text = (
+        "first name,last name,school id,email\n"
+        "Maya,K,1001,maya@school.no\nBen,T,ben@school.no\nAli,B,77\n"
+    )
     rows, issues = plain_csv_parse(text, school_logins=True)
     assert [(r.name, r.external_id, r.school_login) for r in rows] == [
         ("Maya K.", "1001", "maya@school.no"),
