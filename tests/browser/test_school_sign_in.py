@@ -272,3 +272,23 @@ def test_an_archived_pupil_is_refused(school, new_page, room):
     screenshot(page, "school-refused-archived")
     page.goto(school.base_url + "/play/")
     assert "/accounts/login/" in page.url
+
+
+def test_the_sign_in_buttons_in_both_languages(school, new_page):
+    from tests.browser.test_classrooms_flows import assert_fits_the_screen
+
+    page = new_page()
+    for path, english, norwegian in (
+        ("/accounts/login/", "Sign in with Feide", "Logg inn med Feide"),
+        ("/student/", "Sign in with Microsoft", "Logg inn med Microsoft"),
+        ("/accounts/signup/", "Sign up with Feide", "Registrer deg med Feide"),
+    ):
+        page.goto(school.base_url + path)
+        page.get_by_role("button", name=english).wait_for()
+        page.get_by_role("button", name="Norsk bokmål").click()
+        page.get_by_role("button", name=norwegian).wait_for()
+        assert_accessible(page, f"school-buttons-nb{path}")
+        assert_fits_the_screen(page)
+        screenshot(page, "school-nb" + path.rstrip("/").replace("/", "-"))
+        page.get_by_role("button", name="English").click()
+        page.get_by_role("button", name=english).wait_for()
