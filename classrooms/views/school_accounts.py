@@ -17,6 +17,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from classrooms.forms import SchoolLoginForm
@@ -68,47 +69,64 @@ def school_sign_in_start(request: HttpRequest, provider_id: str) -> HttpResponse
     )
 
 
-def _refusal_words(reason: str, details: dict) -> tuple[str, str]:
-    if reason == UNLINKED:
-        return _("Ask your teacher to add you"), _(
+# Each refusal's heading and words (FAILED's for anything else).
+REFUSALS = {
+    UNLINKED: (
+        gettext_lazy("Ask your teacher to add you"),
+        gettext_lazy(
             "We do not know this school account yet. Your teacher can add it to your name. "
             "Until then, log in with your class code."
-        )
-    if reason == CLOSED:
-        return _("You cannot log in right now"), _(
-            "You cannot log in to this class right now. Ask your teacher."
-        )
-    if reason == INACTIVE:
-        return _("This account is switched off"), _(
+        ),
+    ),
+    CLOSED: (
+        gettext_lazy("You cannot log in right now"),
+        gettext_lazy("You cannot log in to this class right now. Ask your teacher."),
+    ),
+    INACTIVE: (
+        gettext_lazy("This account is switched off"),
+        gettext_lazy(
             "This account cannot log in. Ask the person who runs Maths Arena at your school."
-        )
-    if reason == NOT_ALLOWED:
-        return _("This account cannot sign in here"), _(
+        ),
+    ),
+    NOT_ALLOWED: (
+        gettext_lazy("This account cannot sign in here"),
+        gettext_lazy(
             "Only the accounts your school gave you can sign in here. Choose your school "
             "account, or log in another way."
-        )
-    if reason == EMAIL_TAKEN:
-        return _("You already have an account"), _(
+        ),
+    ),
+    EMAIL_TAKEN: (
+        gettext_lazy("You already have an account"),
+        gettext_lazy(
             "There is already an account with the e-mail %(email)s. Log in with your username "
             "and password, then link your school account under “My school account”."
-        ) % {"email": details.get("email", "")}
-    if reason == NO_EMAIL:
-        return _("We need your e-mail address"), _(
+        ),
+    ),
+    NO_EMAIL: (
+        gettext_lazy("We need your e-mail address"),
+        gettext_lazy(
             "Your school account did not tell us your e-mail address, which a teacher account "
             "needs. Create your account with the form instead."
-        )
-    if reason == LINKED_ELSEWHERE:
-        return _("That school account is someone else's"), _(
+        ),
+    ),
+    LINKED_ELSEWHERE: (
+        gettext_lazy("That school account is someone else's"),
+        gettext_lazy(
             "That school account is linked to another person here, so it was not linked to you."
-        )
-    return _("The sign-in did not finish"), _(
-        "Signing in with your school account did not finish. Please try again."
-    )
+        ),
+    ),
+    FAILED: (
+        gettext_lazy("The sign-in did not finish"),
+        gettext_lazy("Signing in with your school account did not finish. Please try again."),
+    ),
+}
 
 
 def refused_page(request: HttpRequest, *, reason: str, intent: str, **details: str) -> HttpResponse:
     """Why a school account did not sign in (or link), and where to go instead."""
-    title, text = _refusal_words(reason, details)
+    title, text = REFUSALS.get(reason, REFUSALS[FAILED])
+    if reason == EMAIL_TAKEN:
+        text = text % {"email": details.get("email", "")}
     if intent == AS_LINK and request.user.is_authenticated:
         back = "student_school_account" if request.user.is_student else "school_accounts"
     else:

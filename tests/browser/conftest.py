@@ -10,14 +10,14 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
 from playwright.sync_api import sync_playwright
+
+from tests.processes import process_stop, wait_until_answering
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
@@ -74,26 +74,12 @@ def start_daphne(
         stderr=subprocess.PIPE,
     )
     base_url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"daphne exited: {proc.stderr.read().decode()[-2000:]}")
-        try:
-            with urllib.request.urlopen(f"{base_url}/healthz", timeout=1) as resp:  # noqa: S310
-                if resp.status == 200:
-                    return proc, base_url
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("daphne did not start within 30 s")
+    wait_until_answering(proc, f"{base_url}/healthz", name="daphne", seconds=30)
+    return proc, base_url
 
 
 def stop_daphne(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    process_stop(proc)
 
 
 @pytest.fixture(scope="session")

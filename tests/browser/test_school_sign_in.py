@@ -90,6 +90,13 @@ def feide_button(page):
     return page.get_by_role("button", name="Sign in with Feide")
 
 
+def pupil_signs_in(page, school, person: ProviderUser, *, provider: str = "Feide") -> None:
+    """On the pupils' page, the provider's button, then the person's login at the provider."""
+    page.goto(school.base_url + "/student/")
+    page.get_by_role("button", name=f"Sign in with {provider}").click()
+    sign_in_at_provider(page, school.rogue if provider == "Microsoft" else school.feide, person)
+
+
 @pytest.fixture
 def room(make_teacher):
     teacher = make_teacher("ms_owls")
@@ -191,9 +198,7 @@ def test_a_pupil_links_their_own_school_account_with_one_click(school, new_page,
     assert "Your school account is linked" in page.inner_text(".messages")
     assert SocialAccount.objects.filter(user=card.student.user, provider="feide").exists()
     page.get_by_role("button", name="Log out").click()
-    page.goto(school.base_url + "/student/")
-    feide_button(page).click()
-    sign_in_at_provider(page, school.feide, BEN)
+    pupil_signs_in(page, school, BEN)
     page.wait_for_url(school.base_url + "/play/")
     assert "Ben T." in page.inner_text(".site-header")
 
@@ -202,18 +207,16 @@ def test_an_unlinked_school_account_is_refused_and_no_account_is_made(school, ne
     students_create(classroom=room, names=["Ada K."])
     users_before = User.objects.count()
     page = new_page()
-    page.goto(school.base_url + "/student/")
-    feide_button(page).click()
-    sign_in_at_provider(page, school.feide, STRANGER)
+    pupil_signs_in(page, school, STRANGER)
     page.get_by_role("heading", name="Ask your teacher to add you").wait_for()
     assert_accessible(page, "school-refused-unlinked")
     screenshot(page, "school-refused-unlinked")
     assert User.objects.count() == users_before
     assert not SocialAccount.objects.exists()
+    page.get_by_role("link", name="Log in with your class code").click()
+    page.get_by_role("heading", name="Type your class code").wait_for()
     page.goto(school.base_url + "/play/")
     assert "/accounts/login/" in page.url  # nobody is logged in
-    page.goto(school.base_url + "/student/")
-    page.get_by_role("link", name="Log in with your class code").count()
 
 
 def test_the_next_pupil_on_the_same_chromebook_gets_their_own_session(school, new_page, room):
@@ -221,16 +224,12 @@ def test_the_next_pupil_on_the_same_chromebook_gets_their_own_session(school, ne
     for card, person in zip(cards, [ADA, CHLOE], strict=True):
         Student.objects.filter(pk=card.student.pk).update(school_login=person.email)
     page = new_page()  # one browser, shared
-    page.goto(school.base_url + "/student/")
-    feide_button(page).click()
-    sign_in_at_provider(page, school.feide, ADA)
+    pupil_signs_in(page, school, ADA)
     page.wait_for_url(school.base_url + "/play/")
     assert "Ada K." in page.inner_text(".site-header")
     page.get_by_role("button", name="Log out").click()
     # Feide still knows Ada, but asks who is signing in (prompt=login): Chloe signs in.
-    page.goto(school.base_url + "/student/")
-    feide_button(page).click()
-    sign_in_at_provider(page, school.feide, CHLOE)
+    pupil_signs_in(page, school, CHLOE)
     page.wait_for_url(school.base_url + "/play/")
     header = page.inner_text(".site-header")
     assert "Chloe W." in header and "Ada K." not in header
@@ -245,9 +244,7 @@ def test_a_token_from_an_issuer_that_is_not_configured_is_refused(school, new_pa
     [card] = students_create(classroom=room, names=["Ada K."])
     Student.objects.filter(pk=card.student.pk).update(school_login=ADA.email)
     page = new_page()
-    page.goto(school.base_url + "/student/")
-    page.get_by_role("button", name="Sign in with Microsoft").click()
-    sign_in_at_provider(page, school.rogue, ADA)
+    pupil_signs_in(page, school, ADA, provider="Microsoft")
     page.get_by_role("heading", name="This account cannot sign in here").wait_for()
     screenshot(page, "school-refused-issuer")
     assert not SocialAccount.objects.exists()
@@ -259,15 +256,11 @@ def test_an_archived_pupil_is_refused(school, new_page, room):
     [card] = students_create(classroom=room, names=["Ada K."])
     Student.objects.filter(pk=card.student.pk).update(school_login=ADA.email)
     page = new_page()
-    page.goto(school.base_url + "/student/")
-    feide_button(page).click()
-    sign_in_at_provider(page, school.feide, ADA)
+    pupil_signs_in(page, school, ADA)
     page.wait_for_url(school.base_url + "/play/")  # linked now
     page.get_by_role("button", name="Log out").click()
     student_archive(student=Student.objects.get(pk=card.student.pk))
-    page.goto(school.base_url + "/student/")
-    feide_button(page).click()
-    sign_in_at_provider(page, school.feide, ADA)
+    pupil_signs_in(page, school, ADA)
     page.get_by_role("heading", name="You cannot log in right now").wait_for()
     screenshot(page, "school-refused-archived")
     page.goto(school.base_url + "/play/")

@@ -5,13 +5,13 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
+
+from tests.processes import process_stop, wait_until_answering
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "school-pass-1"
@@ -58,12 +58,7 @@ class Provider:
         self._workdir = workdir
 
     def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        process_stop(self.process)
         self._workdir.cleanup()
 
 
@@ -101,17 +96,11 @@ def start_provider(
         stderr=subprocess.PIPE,
     )
     discovery = f"http://127.0.0.1:{port}/o/.well-known/openid-configuration"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            workdir.cleanup()
-            raise RuntimeError(f"the provider exited: {process.stderr.read().decode()[-3000:]}")
-        try:
-            with urllib.request.urlopen(discovery, timeout=2) as response:
-                named = json.load(response)["issuer"]
-                return Provider(port, named, process, workdir)
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    workdir.cleanup()
-    raise RuntimeError("the provider did not start within 60 s")
+    try:
+        named = json.loads(
+            wait_until_answering(process, discovery, name="the provider", seconds=60)
+        )
+    except RuntimeError:
+        workdir.cleanup()
+        raise
+    return Provider(port, named["issuer"], process, workdir)
