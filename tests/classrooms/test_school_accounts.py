@@ -98,6 +98,24 @@ def test_a_callback_is_good_once_and_only_in_the_browser_that_started_it(
     assert logged_in_as(client) is None
 
 
+def test_the_button_sends_state_nonce_pkce_and_the_prompt(school_sign_in_live, client):
+    from urllib.parse import parse_qs, urlsplit
+
+    start = client.post(reverse("school_sign_in", args=["feide"]), {"as": "pupil"})
+    url = urlsplit(start["Location"])
+    assert start["Location"].startswith(school_sign_in_live.base_url + "/o/authorize/")
+    query = {key: values[0] for key, values in parse_qs(url.query).items()}
+    assert query["response_type"] == "code" and query["client_id"] == "maths-arena"
+    assert query["redirect_uri"] == APP + reverse("openid_connect_callback", args=["feide"])
+    assert query["code_challenge_method"] == "S256" and len(query["code_challenge"]) >= 43
+    assert query["prompt"] == "login"  # Feide: the password again on a shared Chromebook
+    assert set(query["scope"].split()) == {"openid", "userid-feide", "email", "userinfo-name"}
+    assert len(query["state"]) >= 16 and len(query["nonce"]) >= 32
+    again = client.post(reverse("school_sign_in", args=["feide"]), {"as": "pupil"})
+    second = parse_qs(urlsplit(again["Location"]).query)
+    assert second["state"][0] != query["state"] and second["nonce"][0] != query["nonce"]
+
+
 def test_a_made_up_or_cancelled_callback_is_refused(school_sign_in_live, client):
     client.post(reverse("school_sign_in", args=["feide"]), {"as": "pupil"})
     url = reverse("openid_connect_callback", args=["feide"])
