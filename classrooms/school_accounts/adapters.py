@@ -20,6 +20,8 @@ from classrooms.models import User
 from classrooms.school_accounts.claims import FAILED, UNLINKED, IdentityRefused
 from classrooms.school_accounts.providers import school_provider_apps
 from classrooms.school_accounts.sign_in import AS_TEACHER, link_check, sign_in_check
+from classrooms.services.school_accounts import school_identity_link
+from classrooms.views.school_accounts import refused_page
 
 
 def _state_data(sociallogin) -> dict:
@@ -28,9 +30,6 @@ def _state_data(sociallogin) -> dict:
 
 
 def _refused_page(request, reason: str, intent: str, **details):
-    # Imported here: the views import the services, which import the models' users of this.
-    from classrooms.views.school_accounts import refused_page
-
     return ImmediateHttpResponse(refused_page(request, reason=reason, intent=intent, **details))
 
 
@@ -63,8 +62,6 @@ class SchoolAccountAdapter(DefaultSocialAccountAdapter):
 
     def pre_social_login(self, request, sociallogin) -> None:
         """Refuse, link a pupil, or let allauth go on (sign in, sign up, link): `sign_in`."""
-        from classrooms.services.school_accounts import school_identity_link
-
         data = _state_data(sociallogin)
         intent = data.get("as", "")
         nonce = data.get("nonce", "")

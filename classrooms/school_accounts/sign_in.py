@@ -13,6 +13,7 @@ a teacher up; a refusal raises IdentityRefused, which the adapter turns into a p
   school login a teacher gave to another pupil.
 """
 
+from allauth.account.models import EmailAddress
 from django.contrib.auth.models import AnonymousUser
 from django.utils.crypto import constant_time_compare
 
@@ -80,7 +81,12 @@ def sign_in_check(
     email = teacher_email(identity.provider, identity.claims)
     if email is None:
         raise IdentityRefused(NO_EMAIL)
-    if User.objects.filter(email__iexact=email).exists():
+    # allauth's own e-mail table too: its sign-up would otherwise send this person to sign-up
+    # and verification pages that this site does not have.
+    if (
+        User.objects.filter(email__iexact=email).exists()
+        or EmailAddress.objects.filter(email__iexact=email).exists()
+    ):
         raise IdentityRefused(EMAIL_TAKEN, email=email)
     return None
 
