@@ -87,8 +87,11 @@ class Student(models.Model):
     )
     display_name = models.CharField(_("name"), max_length=80)
     external_id = models.CharField(_("school id"), max_length=64, blank=True)
-    # Lower-cased; one pupil per school login (classrooms.school_accounts.school_logins).
-    school_login = models.CharField(_("school account"), max_length=254, blank=True)
+    # Lower-cased; one pupil per school login (classrooms.school_accounts.school_logins). The
+    # database's default too: processes still running the code from before can add pupils.
+    school_login = models.CharField(
+        _("school account"), max_length=254, blank=True, default="", db_default=""
+    )
     # sha256 hex of the QR card's secret; empty when revoked. The secret itself is never stored.
     login_token_hash = models.CharField(max_length=64, blank=True, db_index=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
