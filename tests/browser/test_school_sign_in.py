@@ -19,7 +19,13 @@ from classrooms.services.students import student_archive, students_create
 from games.models import Match
 from games.services import match_create
 from tests.browser.conftest import assert_accessible, screenshot, start_daphne, stop_daphne
-from tests.browser.warriors_driver import by_mouse, plan, wait_connected, wait_for_ply_after
+from tests.browser.warriors_driver import (
+    by_mouse,
+    plan,
+    state_of,
+    wait_connected,
+    wait_for_ply_after,
+)
 from tests.conftest import (
     ADA,
     BEN,
@@ -163,8 +169,11 @@ def test_a_pupil_linked_by_email_signs_in_with_one_click_and_plays(school, new_p
     )
     page.goto(f"{school.base_url}/play/m/{match.pk}/")
     wait_connected(page)
-    match.refresh_from_db()
-    ply = match.ply
+    while True:  # the computer may be first: its move reaches the board, then hers
+        to_move, ply = state_of(match).to_move, match.ply  # one read of the match
+        if to_move == 0:
+            break
+        wait_for_ply_after(page, ply)
     by_mouse(page, match, plan(match))
     wait_for_ply_after(page, ply)
     assert Match.objects.get(pk=match.pk).ply > ply  # her move is stored
@@ -189,6 +198,7 @@ def test_a_pupil_links_their_own_school_account_with_one_click(school, new_page,
     page.fill("#id_password", card.password)
     page.keyboard.press("Enter")
     page.wait_for_url(school.base_url + "/play/")
+    screenshot(page, "school-pupil-lobby-header")
     page.get_by_role("link", name="School account").click()
     assert_accessible(page, "pupil-school-account")
     screenshot(page, "school-pupil-link-page")
