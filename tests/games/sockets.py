@@ -1,5 +1,8 @@
 """The one socket helper every socket test uses: connect as a user, read until a fragment
-arrives, send a move as the browser's form does, and read the close."""
+arrives, send a move as the browser's form does, and read the close.
+
+The timeouts are bounds on waits for something that must arrive: a passing test never waits
+them out, so they are generous enough for a loaded CI machine (two suites on two cores)."""
 
 import asyncio
 import json
@@ -29,7 +32,7 @@ async def connect(match: Match, user=None) -> WebsocketCommunicator:
     return comm
 
 
-async def receive_until(comm: WebsocketCommunicator, needle: str, timeout: float = 3) -> str:
+async def receive_until(comm: WebsocketCommunicator, needle: str, timeout: float = 10) -> str:
     """Messages until one contains `needle` (fragments arrive one message per change)."""
     seen = []
     while True:
@@ -39,7 +42,7 @@ async def receive_until(comm: WebsocketCommunicator, needle: str, timeout: float
             return text
 
 
-async def closed(comm: WebsocketCommunicator, timeout: float = 3) -> dict:
+async def closed(comm: WebsocketCommunicator, timeout: float = 10) -> dict:
     """The close the server sends, after any messages still on their way."""
     while True:
         output = await comm.receive_output(timeout=timeout)
@@ -63,7 +66,7 @@ async def rejected(comm, ply_before: int, match: Match) -> str:
 PROBE = '{"kind": "sync", "HEADERS": {}}'
 
 
-async def sent_before_probe(comm: WebsocketCommunicator, timeout: float = 3) -> list[str]:
+async def sent_before_probe(comm: WebsocketCommunicator, timeout: float = 10) -> list[str]:
     """Everything the socket sends before it answers a probe sent now.
 
     One consumer handles its messages in order, so the probe's answer comes after all it owed

@@ -47,7 +47,7 @@ class Socket:
     def __init__(self, comm, seat: int | None) -> None:
         self.comm, self.seat, self.payloads = comm, seat, []
 
-    async def until(self, needle: str, timeout: float = 5) -> str:
+    async def until(self, needle: str, timeout: float = 15) -> str:
         while True:
             text = await self.comm.receive_from(timeout=timeout)
             self.payloads.append(text)
@@ -161,7 +161,7 @@ async def test_the_answer_timer_runs_out_with_nobody_answering(classroom, studen
         classroom, [s.user for s in students[:2]], level=1, answer_seconds=1
     )
     sock = await open_socket(match, students[0].user, 0)
-    page = await sock.until('id="cw-reveal"', timeout=5)  # the socket's own timer applied it
+    page = await sock.until('id="cw-reveal"', timeout=15)  # the socket's own timer applied it
     assert "no answer" in page
     assert [m.kind async for m in Move.objects.filter(match=match)] == ["timeout"]
     await sock.comm.disconnect()
@@ -175,7 +175,7 @@ async def test_the_target_timer_draws_a_target_and_the_cards_come_up(classroom, 
     other = await open_socket(match, students[1].user, 1)
     assert 'class="cw-target"' in setter.payloads[-1]
     assert 'class="cw-target"' not in other.payloads[-1]
-    page = await other.until('class="cw-answer"', timeout=5)
+    page = await other.until('class="cw-answer"', timeout=15)
     game = await sync_to_async(game_now)(match)
     shown = str(game.rules.target).replace("-", "−")
     assert f'<strong class="cw-target-value">{shown}</strong>' in page
