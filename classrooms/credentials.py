@@ -18,6 +18,17 @@ _WORDS = (
     "juice lemon mango melon mouse nut panda plum robin sand snow swan tiger toast train whale"
 )
 PASSWORD_WORDS = tuple(_WORDS.split())
+# The same for a Norwegian class: short everyday nouns a Norwegian 7-year-old reads, written
+# without æ, ø and å (any keyboard types them, and nothing to confuse: "bjørn" or "bjorn").
+_WORDS_NB = (
+    "ape bil bok bord bro buss due egg elg fisk fly fot frosk gris hane hatt hest hus hund is "
+    "kake katt ku kopp lam lampe laks lue melk mus nese ost pil pute rev ris ring rose sau sekk "
+    "sko sol sopp stein stol tak tog tre ulv vann vei ball banan eple gave hval kanin kule maur "
+    "tiger tomat ugle vase vott dukke gaffel kniv fugl geit panda robot sand seil skog slott "
+    "tann telt tromme vind blomst pizza boks bjelle traktor drage gulrot krabbe perle pose "
+    "rakett skjerf snegl sykkel trapp vogn hytte kurv sjiraff mango"
+)
+PASSWORD_WORDS_BY_LANGUAGE = {"en": PASSWORD_WORDS, "nb": tuple(_WORDS_NB.split())}
 
 TOKEN_BYTES = 18
 
@@ -32,11 +43,23 @@ def class_code_normalise(text: str) -> str:
     return re.sub(r"[\s\-]", "", text or "").upper()[:20]
 
 
-def password_generate() -> str:
-    """Two different short words joined by a dash, e.g. `kite-lamp`."""
-    first = secrets.choice(PASSWORD_WORDS)
-    second = secrets.choice([w for w in PASSWORD_WORDS if w != first])
+def password_generate(language: str = "en") -> str:
+    """Two different short words of the class's language joined by a dash, e.g. `kite-lamp`
+    (`hest-sol` for a Norwegian class); a language without a word list gets English words."""
+    words = PASSWORD_WORDS_BY_LANGUAGE.get(language, PASSWORD_WORDS)
+    first = secrets.choice(words)
+    second = secrets.choice([w for w in words if w != first])
     return f"{first}-{second}"
+
+
+def password_normalise(text: str) -> str:
+    """What a pupil typed, as the password it means: small letters, the words joined by one
+    dash (`Road Rose`, ` road - rose `, `ROAD_ROSE` -> `road-rose`).
+
+    Every student password is two small words joined by a dash, so this forgives the format
+    and never widens the set of passwords."""
+    folded = unicodedata.normalize("NFKC", text or "").strip().lower()
+    return re.sub(r"[\s\-\u2010-\u2015\u2212_.,]+", "-", folded).strip("-")
 
 
 def username_base(name: str) -> str:

@@ -48,7 +48,7 @@ def student_cards_issue(*, students: Iterable[Student]) -> list[StudentCard]:
     """
     cards = []
     for student in students:
-        password = password_generate()
+        password = password_generate(student.classroom.language)
         token, token_hash = login_token_generate()
         user = student.user
         user.set_password(password)

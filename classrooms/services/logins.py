@@ -14,6 +14,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from classrooms.credentials import password_normalise
 from classrooms.devices import client_network, device_from_request
 from classrooms.models import Classroom, Student, User
 from classrooms.selectors import classroom_by_code, student_by_code
@@ -38,7 +39,10 @@ from classrooms.services.throttle import (
     throttle_retry_after,
 )
 
-WRONG_PASSWORD = _("That password is not right. Try again, or ask your teacher.")
+WRONG_PASSWORD = _(
+    "That password is not right. It is two small words joined by a dash, like on your card. "
+    "Try again, or ask your teacher."
+)
 WRONG_TEACHER_LOGIN = _("That username and password do not match. Try again.")
 CLASS_CLOSED = _("You cannot log in to this class right now. Ask your teacher.")
 CLASS_PAUSED = _(
@@ -138,7 +142,9 @@ def student_login(*, request: HttpRequest, student: Student, password: str) -> U
         ]
     return _checked(
         gates,
-        lambda: authenticate(request, username=user.username, password=(password or "").strip()),
+        lambda: authenticate(
+            request, username=user.username, password=password_normalise(password)
+        ),
         wrong=str(WRONG_PASSWORD),
     )
 

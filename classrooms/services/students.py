@@ -85,7 +85,7 @@ def students_create(
     taken: set[str] = set()
     cards = []
     for name, external_id, login in zip(cleaned, external_ids, logins, strict=True):
-        password = password_generate()
+        password = password_generate(classroom.language)
         token, token_hash = login_token_generate()
         user = User(
             username=_username_unused(username_base(name), taken),

@@ -68,6 +68,12 @@ def test_teacher_signs_up_creates_a_class_pastes_25_names_and_prints_cards(live,
     screenshot(page, "classrooms-cards")
     page.emulate_media(media="print")
     assert not page.get_by_role("button", name="Print cards").is_visible()
+    # A printed password is never broken over two lines ("road- / rose"): one line box each.
+    lines = page.eval_on_selector_all(
+        ".card-password",
+        "els => els.map(e => [getComputedStyle(e).whiteSpace, e.getClientRects().length])",
+    )
+    assert lines == [["nowrap", 1]] * 25
     screenshot(page, "classrooms-cards-print")
     pdf = page.pdf(prefer_css_page_size=True)
     pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf))

@@ -61,11 +61,44 @@ def test_student_logs_in_with_class_code_name_and_password(client, make_room, ma
     assert client.get(reverse("home"))["Location"] == reverse(settings.STUDENT_HOME_URL_NAME)
 
 
-def test_wrong_password_shows_a_message(client, make_room, make_cards):
+def test_wrong_password_shows_a_message_that_says_the_format(client, make_room, make_cards):
     card = make_cards(make_room(), "Maya K.")[0]
     response = client.post(_password_url(card), {"password": "nope-nope"})
     assert response.status_code == 400
     assert WRONG in _text(response)
+    assert "two small words joined by a dash" in _text(response)
+    assert not _logged_in_as(client, card.student.user)
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "{a} {b}",  # a space for the dash
+        "{A}-{B}",  # capitals
+        "{A} {B}",
+        "  {a}  -  {b}  ",
+        "{a}_{b}",
+        "{a}\u2013{b}",  # an en dash, as a phone or a word processor types it
+    ],
+)
+def test_a_password_typed_with_a_space_or_capitals_for_the_dash_is_accepted(
+    client, make_room, make_cards, typed
+):
+    card = make_cards(make_room(), "Maya K.")[0]
+    a, b = card.password.split("-")
+    response = client.post(
+        _password_url(card), {"password": typed.format(a=a, b=b, A=a.title(), B=b.upper())}
+    )
+    assert response.status_code == 302
+    assert _logged_in_as(client, card.student.user)
+
+
+@pytest.mark.parametrize("typed", ["{a}{b}", "{b}-{a}", "{a}", "{a}-{b}-{a}", "{a}-{b}x"])
+def test_forgiving_the_format_accepts_no_other_words(client, make_room, make_cards, typed):
+    card = make_cards(make_room(), "Maya K.")[0]
+    a, b = card.password.split("-")
+    response = client.post(_password_url(card), {"password": typed.format(a=a, b=b)})
+    assert response.status_code == 400
     assert not _logged_in_as(client, card.student.user)
 
 

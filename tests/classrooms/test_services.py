@@ -181,3 +181,32 @@ def test_with_productions_hashers_a_teacher_gets_djangos_pbkdf2_and_a_student_th
     assert (algorithm, int(iterations)) == ("pbkdf2_sha256", PBKDF2PasswordHasher.iterations)
     card = make_cards(make_room(teacher=teacher), "Maya K.")[0]
     assert card.student.user.password.startswith("pbkdf2_sha256_student$20000$")
+
+
+def test_a_norwegian_class_gets_norwegian_word_passwords_and_old_ones_keep_working(make_room):
+    from classrooms.credentials import PASSWORD_WORDS, PASSWORD_WORDS_BY_LANGUAGE
+    from classrooms.services.classrooms import classroom_language_set
+
+    room = make_room()
+    old = students_create(classroom=room, names=["Maya K."])[0]
+    assert set(old.password.split("-")) <= set(PASSWORD_WORDS)
+    classroom_language_set(classroom=room, language="nb")
+    norwegian = set(PASSWORD_WORDS_BY_LANGUAGE["nb"])
+    new = students_create(classroom=room, names=["Ola N.", "Kari M.", "Per S."])
+    assert all(set(card.password.split("-")) <= norwegian for card in new)
+    # A new card for the pupil made before the change is in Norwegian too; until then, her
+    # English password keeps working.
+    user = User.objects.get(pk=old.student.user_id)
+    assert user.check_password(old.password)
+    (again,) = student_cards_issue(students=[old.student])
+    assert set(again.password.split("-")) <= norwegian
+
+
+def test_every_word_list_is_small_ascii_words_and_as_large_as_the_odds_assume():
+    from classrooms.credentials import PASSWORD_WORDS, PASSWORD_WORDS_BY_LANGUAGE
+
+    for language, words in PASSWORD_WORDS_BY_LANGUAGE.items():
+        assert len(set(words)) == len(words), language
+        assert all(w.isascii() and w.isalpha() and w.islower() and len(w) <= 8 for w in words)
+        # The README's guessing odds count the English list's pairs: no list may be smaller.
+        assert len(words) >= len(PASSWORD_WORDS), language
