@@ -56,6 +56,7 @@ def value_of(state: engine.State, die_id: str) -> int:
 
 def by_mouse(page, match: Match, move: Plan) -> None:
     state = state_of(match)
+    wait_for_ply(page, match.ply)  # a child acts on what the screen shows, not on the database
     if move.kind == "skip":
         page.click('[data-action="skip"]')
         page.click('[data-action="confirm-skip"]')  # "Skip your turn?"
@@ -82,6 +83,7 @@ def by_mouse(page, match: Match, move: Plan) -> None:
 
 def by_keyboard(page, match: Match, move: Plan) -> None:
     state = state_of(match)
+    wait_for_ply(page, match.ply)  # a child acts on what the screen shows, not on the database
     if move.kind == "skip":
         page.keyboard.press("s")  # "Skip your turn?"
         page.keyboard.press("Enter")
@@ -102,6 +104,15 @@ def by_keyboard(page, match: Match, move: Plan) -> None:
 def wait_for_ply_after(page, ply: int, timeout: float = 10_000) -> None:
     page.wait_for_function(
         "p => { const b = document.getElementById('board'); return b && +b.dataset.ply > p; }",
+        arg=ply,
+        timeout=timeout,
+    )
+
+
+def wait_for_ply(page, ply: int, timeout: float = 10_000) -> None:
+    """The board shows at least this ply: what a child acts on is what their screen shows."""
+    page.wait_for_function(
+        "p => { const b = document.getElementById('board'); return b && +b.dataset.ply >= p; }",
         arg=ply,
         timeout=timeout,
     )
