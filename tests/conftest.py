@@ -4,6 +4,7 @@ import itertools
 import socket
 
 import pytest
+from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers
 
 from classrooms.models import Classroom, Student, User
 from tests.oidc_provider.process import ProviderClient, ProviderUser, start_provider
@@ -20,6 +21,18 @@ def _user(password: str, **fields) -> User:
     user.set_password(password)
     user.save()
     return user
+
+
+@pytest.fixture(autouse=True)
+def _a_channel_layer_per_test():
+    """Each test gets its own channel layer object. Channels caches one per process, and
+    channels-redis keeps its receive lock, receive count and connection pools on it, bound to the
+    event loop that first used them; every async test runs on a new loop, so a consumer still
+    receiving when one test's loop closed would hand the next test a lock bound to a dead loop
+    ("is bound to a different event loop", seen in CI under load). Production has one loop per
+    process and never meets this."""
+    yield
+    channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
 
 
 @pytest.fixture
