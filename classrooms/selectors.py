@@ -2,6 +2,7 @@
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from allauth.socialaccount.models import SocialAccount
@@ -44,6 +45,16 @@ def classroom_by_code(*, code: str) -> Classroom | None:
     if not _CODE.fullmatch(code):
         return None
     return Classroom.objects.filter(code=code, archived_at__isnull=True).first()
+
+
+def classroom_code_is_theirs(*, code: str, users: Sequence[User]) -> bool:
+    """True when `code` is the code of an open class that one of `users` teaches or is a
+    current student of (typing it is no guess: they know it already)."""
+    code = class_code_normalise(code)
+    if not users or not _CODE.fullmatch(code):
+        return False
+    theirs = Q(teachers__in=users) | Q(students__user__in=users, students__archived_at__isnull=True)
+    return Classroom.objects.filter(theirs, code=code, archived_at__isnull=True).exists()
 
 
 def students_for_classroom(*, classroom: Classroom, archived: bool = False) -> QuerySet[Student]:

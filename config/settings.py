@@ -183,6 +183,9 @@ PASSWORD_HASHERS = [
 STUDENT_HOME_URL_NAME = os.environ.get("STUDENT_HOME_URL_NAME", "games:lobby")
 # How often each server process applies game clocks that ran out with no socket open.
 GAMES_SWEEP_SECONDS = float(os.environ.get("GAMES_SWEEP_SECONDS", "5"))
+# How often each server process sends the news of moves a dead process committed but never
+# sent (games.services.outbox); with the outbox's grace, a watcher's screen is at most ~1 s late.
+GAMES_NEWS_SWEEP_SECONDS = float(os.environ.get("GAMES_NEWS_SWEEP_SECONDS", "0.25"))
 # Extra sections for a student's data export: {"section": "dotted.path.to.callable(student)"}.
 STUDENT_DATA_EXPORTERS: dict[str, str] = {
     "games": "games.exports.student_games_export",

@@ -191,6 +191,25 @@ class Move(models.Model):
         return f"{self.match} ply {self.ply} {self.kind}"
 
 
+class MatchOutbox(models.Model):
+    """A match's last committed ply whose "ply N happened" may not have reached the sockets.
+
+    Written in the move's own transaction (games.services.outbox), deleted once the committing
+    process has sent the news; a row left older than a moment means that process died between
+    its commit and its send, and any process's sweep sends it instead. One row per match: a
+    newer ply's news supersedes an older one's (a socket that missed a ply reloads the view).
+    """
+
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    ply = models.PositiveIntegerField()
+    committed_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.match_id} ply {self.ply} news"
+
+
 class Presence(models.Model):
     """One open lobby socket of a student; fresh `seen_at` means online (rows expire by age)."""
 

@@ -15,13 +15,13 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from classrooms.credentials import password_normalise
-from classrooms.devices import client_network, device_from_request
+from classrooms.devices import client_network, device_from_request, device_people
 from classrooms.models import Classroom, Student, User
-from classrooms.selectors import classroom_by_code, student_by_code
+from classrooms.selectors import classroom_by_code, classroom_code_is_theirs, student_by_code
 from classrooms.services.throttle import (
     CLASS,
+    CODES_PER_ACCOUNT,
     CODES_PER_ADDRESS,
-    CODES_PER_DEVICE,
     DEVICE,
     STUDENT,
     TEACHER,
@@ -33,10 +33,8 @@ from classrooms.services.throttle import (
     device_key,
     teacher_key,
     throttle_forgive,
-    throttle_record,
     throttle_reserve,
     throttle_reset,
-    throttle_retry_after,
 )
 
 WRONG_PASSWORD = _(
@@ -149,24 +147,32 @@ def student_login(*, request: HttpRequest, student: Student, password: str) -> U
     )
 
 
-def _code_gate(request: HttpRequest) -> tuple[Limit, str]:
-    device = device_from_request(request)
-    if device.is_known:
-        return CODES_PER_DEVICE, f"device:{device.device_id}"
-    return CODES_PER_ADDRESS, f"network:{client_network(request)}"
+def _code_gates(request: HttpRequest, code: str) -> list[tuple[Limit, str]]:
+    """What a wrong code from this client counts on: its network address whatever cookies it
+    holds, and the account of everyone its device cookie vouches for or who is logged in.
+
+    No gate (nothing counted, never refused) for the code of a class of one of those people:
+    typing it is no guess. A new cookie, which every login mints, thus adds no wrong codes.
+    """
+    people = {person.pk: person for person in device_people(device_from_request(request))}
+    if request.user.is_authenticated:
+        people[request.user.pk] = request.user
+    if classroom_code_is_theirs(code=code, users=list(people.values())):
+        return []
+    gates: list[tuple[Limit, str]] = [(CODES_PER_ADDRESS, f"network:{client_network(request)}")]
+    return gates + [(CODES_PER_ACCOUNT, account_key(pk)) for pk in sorted(people)]
 
 
-def _code_try[T](request: HttpRequest, find: Callable[[], T | None]) -> T | None:
-    limit, key = _code_gate(request)
-    wait = throttle_retry_after(limit=limit, key=key)
-    if wait > 0:
-        raise LoginRefused(too_many_tries(wait), status=429)
+def _code_try[T](request: HttpRequest, code: str, find: Callable[[], T | None]) -> T | None:
+    """What `find` finds, the miss counted first (and forgiven on a find), so parallel requests
+    cannot slip past a limit; raises LoginRefused, without looking, when a gate is full."""
+    try:
+        held = throttle_reserve(gates=_code_gates(request, code))
+    except (Throttled, ThrottleBusy) as error:
+        raise _refused(error) from None
     found = find()
-    if found is None:
-        try:
-            throttle_record(limit=limit, key=key)
-        except ThrottleBusy:
-            raise LoginRefused(str(BUSY), status=429) from None
+    if found is not None:
+        throttle_forgive(reservations=held)
     return found
 
 
@@ -176,13 +182,13 @@ def classroom_code_try(*, request: HttpRequest, code: str) -> Classroom | None:
     Raises LoginRefused, without looking the code up, when the client has tried too many
     wrong codes: then a right code and a wrong one get the same answer.
     """
-    return _code_try(request, lambda: classroom_by_code(code=code))
+    return _code_try(request, code, lambda: classroom_by_code(code=code))
 
 
 def student_code_try(*, request: HttpRequest, code: str, student_pk: int) -> Student | None:
     """The current student `student_pk` of the class with this code, or None; a miss counts
     like a wrong code, so a real code with a wrong number tells nothing either."""
-    return _code_try(request, lambda: student_by_code(code=code, pk=student_pk))
+    return _code_try(request, code, lambda: student_by_code(code=code, pk=student_pk))
 
 
 def classroom_logins_resume(*, classroom: Classroom) -> None:

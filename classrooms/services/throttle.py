@@ -22,10 +22,15 @@ django-axes' lockout-by-combination and cool-off do, we separate who is guessing
   in any day, across all the class's accounts. Past that, password logins from new devices
   pause for the class; the teacher sees a banner on the class page with the counts and can
   resume with one click. Known devices and QR cards keep working.
-* **Class codes** (`CODES_PER_DEVICE`, `CODES_PER_ADDRESS`): wrong codes from a known device
-  count for that device (20 an hour), from any other client for its network address (100 an
-  hour). The address is the real client's: behind the README's nginx, Daphne runs with
-  `--proxy-headers` and passes it as the ASGI scope's client (request.META["REMOTE_ADDR"]).
+* **Class codes** (`CODES_PER_ADDRESS`, `CODES_PER_ACCOUNT`): every wrong code counts for the
+  client's network address (100 an hour, 300 a day), whatever cookies the client holds, and
+  also for the account of each person its device cookie vouches for and of whoever is logged
+  in (20 an hour). Every login mints a device cookie, so a budget per cookie would be a budget
+  per login (8 logins once gave 160 wrong codes an hour). The code of a class one of those
+  people is in is no guess and counts nowhere, so a school's shared address, used up by
+  someone guessing, never holds up a pupil's own Chromebook. The address is the real
+  client's: behind the README's nginx, Daphne runs with `--proxy-headers` and passes it as the
+  ASGI scope's client (request.META["REMOTE_ADDR"]).
 
 The odds these limits allow (a remote attacker, who has no known-device cookie)
 ------------------------------------------------------------------------------
@@ -39,8 +44,9 @@ limits on a fake clock and checks every number below.
   (with new-device logins paused, and the teacher's banner up, for most of that week).
 * One chosen student, one lesson: 16 guesses (5 free, then waits of 1, 2, … 1024 s), **0.18%**;
   one day: 39 guesses, 0.44%.
-* Guessing a class code: 23^6 = 148 million codes; with 10,000 classes, 100 wrong codes an hour
-  from one address find some class with probability at most 0.68% an hour.
+* Guessing a class code: 23^6 = 148 million codes; with 10,000 classes, the 100 wrong codes an
+  hour one address may try find some class with probability at most 0.68%, its 300 a day at
+  most 2.0%, however many accounts and cookies the guesser has.
 
 Before: 59 guesses a minute per class were never blocked, an even chance within two hours.
 
@@ -48,9 +54,10 @@ Mechanics
 ---------
 State lives in Django's cache (Redis in production, the database cache on the quick start):
 a small dict per key, read and written under a per-key lock made with `cache.add`, which is
-atomic on both. An attempt is *reserved* before the password is checked and *forgiven* when it
-was right, so parallel requests cannot slip extra guesses past a limit. Times come from
-`clock()`, which tests replace; cache timeouts only collect garbage and never decide a limit.
+atomic on both. An attempt is *reserved* before the password (or class code) is checked and
+*forgiven* when it was right, so parallel requests cannot slip extra guesses past a limit.
+Times come from `clock()`, which tests replace; cache timeouts only collect garbage and never
+decide a limit.
 """
 
 import hashlib
@@ -110,8 +117,8 @@ STUDENT = Backoff("student")
 TEACHER = Backoff("teacher", longest_wait=15 * 60, forget_after=HOUR)
 DEVICE = Backoff("device")
 CLASS = Ceiling("class", ((30, HOUR), (60, DAY)))
-CODES_PER_DEVICE = Ceiling("codes-device", ((20, HOUR),))
-CODES_PER_ADDRESS = Ceiling("codes-address", ((100, HOUR),))
+CODES_PER_ACCOUNT = Ceiling("codes-account", ((20, HOUR),))
+CODES_PER_ADDRESS = Ceiling("codes-address", ((100, HOUR), (300, DAY)))
 
 
 def account_key(user_pk: int) -> str:
@@ -269,15 +276,6 @@ def throttle_forgive(*, reservations: Sequence[Reservation]) -> None:
             else:
                 state = {"failures": [e for e in state["failures"] if e[1] != reservation.token]}
             cache.set(cache_key, state, timeout=_timeout(limit))
-
-
-def throttle_record(*, limit: Ceiling, key: str) -> None:
-    """Count one failure that was already answered (a wrong class code); never refuses."""
-    now = clock()
-    cache_key = _cache_key(limit, key)
-    with _locked(cache_key):
-        times = _ceiling_times(limit, cache.get(cache_key), now)
-        cache.set(cache_key, {"failures": [*times, [now, ""]]}, timeout=_timeout(limit))
 
 
 def throttle_retry_after(*, limit: Limit, key: str) -> float:

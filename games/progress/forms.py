@@ -8,7 +8,15 @@ from django.utils.translation import gettext_lazy as _
 
 from games.evidence.skills import SKILLS
 from games.progress.labels import SKILL_LABELS
-from games.progress.windows import DEFAULT, MAX_CUSTOM_DAYS, Window, window_for
+from games.progress.windows import (
+    DEFAULT,
+    EARLIEST,
+    LATEST,
+    MAX_CUSTOM_DAYS,
+    Window,
+    WindowError,
+    window_for,
+)
 
 WINDOW_CHOICES = [
     ("7", _("Last 7 days")),
@@ -30,20 +38,15 @@ class WindowForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        if "window" in self.errors:  # a period not on the list: say so beside the menu
+            raise forms.ValidationError(_window_message("key"), code="window")
         key = data.get("window") or DEFAULT
         try:
             data["range"] = window_for(
                 key, timezone.localdate(), data.get("start"), data.get("end")
             )
-        except ValueError:
-            raise forms.ValidationError(
-                _(
-                    "Choose both dates, the first on or before the second, at most %(days)d days "
-                    "apart."
-                )
-                % {"days": MAX_CUSTOM_DAYS},
-                code="window",
-            ) from None
+        except WindowError as error:
+            raise forms.ValidationError(_window_message(error.reason), code="window") from None
         return data
 
     def chosen(self) -> Window:
@@ -51,6 +54,19 @@ class WindowForm(forms.Form):
         if self.is_valid():
             return self.cleaned_data["range"]
         return window_for(DEFAULT, timezone.localdate())
+
+
+def _window_message(reason: str) -> str:
+    if reason == "key":
+        return _("Choose a period from the list.")
+    if reason == "range":
+        return _("Choose dates from %(earliest)s to %(latest)s.") % {
+            "earliest": EARLIEST.isoformat(),
+            "latest": LATEST.isoformat(),
+        }
+    return _(
+        "Choose both dates, the first on or before the second, at most %(days)d days apart."
+    ) % {"days": MAX_CUSTOM_DAYS}
 
 
 class PracticeChoiceForm(forms.Form):

@@ -14,6 +14,19 @@ from datetime import date, timedelta
 DAYS = (7, 30, 90)
 DEFAULT = "30"
 MAX_CUSTOM_DAYS = 731
+# The days a custom window may cover. Far inside the calendar, so that the window before it,
+# the weeks it spans and its ends as aware datetimes all exist (date.min - 1 day would not).
+EARLIEST = date(2000, 1, 1)
+LATEST = date(2099, 12, 31)
+
+
+class WindowError(ValueError):
+    """A window that cannot be shown; `reason` says why ("dates", "order", "length", "range",
+    "key") for the message."""
+
+    def __init__(self, reason: str, text: str) -> None:
+        super().__init__(text)
+        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,17 +54,20 @@ def term_start(day: date) -> date:
 
 
 def window_for(key: str, today: date, start: date | None = None, end: date | None = None):
-    """The window a report asks for; raises ValueError for an unknown key or bad custom dates."""
+    """The window a report asks for; raises WindowError (a ValueError) for an unknown key or bad
+    custom dates (missing, reversed, longer than MAX_CUSTOM_DAYS, outside EARLIEST–LATEST)."""
     if key in {str(n) for n in DAYS}:
         return Window(key, today - timedelta(days=int(key) - 1), today)
     if key == "term":
         return Window("term", term_start(today), today)
     if key == "custom":
         if start is None or end is None:
-            raise ValueError("a custom window needs both dates")
+            raise WindowError("dates", "a custom window needs both dates")
+        if not (EARLIEST <= start <= LATEST and EARLIEST <= end <= LATEST):
+            raise WindowError("range", "a custom window's dates are outside the calendar we keep")
         if start > end:
-            raise ValueError("the window starts after it ends")
+            raise WindowError("order", "the window starts after it ends")
         if (end - start).days + 1 > MAX_CUSTOM_DAYS:
-            raise ValueError("the window is too long")
+            raise WindowError("length", "the window is too long")
         return Window("custom", start, end)
-    raise ValueError(f"unknown window {key!r}")
+    raise WindowError("key", f"unknown window {key!r}")

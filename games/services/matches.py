@@ -31,6 +31,7 @@ from games.services.creation import after_seconds
 from games.services.evidence import calculations_record, calculations_statements
 from games.services.lock import match_locked_with_seats
 from games.services.log import attempt_append, attempt_storable, move_rows
+from games.services.outbox import outbox_statement
 from games.services.statement import insert_sql, statements_run, update_sql
 from games.signals import on_commit_match_finished
 
@@ -172,7 +173,8 @@ def _commit(match: Match, kind: GameKind, state, action, now: datetime, applied=
             match.step_ply = match.ply
             match.turn_started_at = now
             match.move_deadline = after_seconds(now, timing.step_seconds)
-    # The log, the evidence and the match's new state: one statement (services.statement).
+    # The log, the evidence, the news and the match's new state: one statement.
+    writes.append(outbox_statement(match=match, now=now))
     statements_run(writes, update_sql(match, CHANGING_FIELDS))
     awaited = kind.awaited(after)
     snap = snapshot(match, seats, moves[-1] if moves else None, awaited=awaited)

@@ -86,12 +86,14 @@ def stop_daphne(proc: subprocess.Popen) -> None:
 def asgi_server(django_db_setup, django_db_blocker):
     """The base URL of a Daphne process serving the app on the test database.
 
-    Its sweep is off: shared by every test, it would expire the matches an earlier test left
+    Its sweeps are off: shared by every test, it would expire the matches an earlier test left
     due while pytest-django truncates the tables after each test, and the sweep's write and the
     TRUNCATE can deadlock (seen in CI). The sweep has tests of its own, on Daphnes of their own
     (tests/games/test_sweeper.py, tests/browser/test_topology.py).
     """
-    proc, base_url = start_daphne(extra_env={"GAMES_SWEEP_SECONDS": "86400"})
+    proc, base_url = start_daphne(
+        extra_env={"GAMES_SWEEP_SECONDS": "86400", "GAMES_NEWS_SWEEP_SECONDS": "86400"}
+    )
     yield base_url
     stop_daphne(proc)
 

@@ -12,7 +12,7 @@ from classrooms.devices import COOKIE, Device, device_from_request
 from classrooms.services.cards import student_cards_issue, student_login_token_revoke
 from classrooms.services.classrooms import classroom_archive
 from classrooms.services.students import student_archive, students_create
-from classrooms.services.throttle import CLASS, CODES_PER_ADDRESS, CODES_PER_DEVICE
+from classrooms.services.throttle import CLASS, CODES_PER_ACCOUNT, CODES_PER_ADDRESS
 
 pytestmark = pytest.mark.django_db
 WRONG = "That password is not right"
@@ -469,16 +469,47 @@ def test_wrong_codes_from_an_address_do_not_hold_up_known_devices_there(
     assert chromebook.post(_password_url(maya), {"password": maya.password}).status_code == 302
 
 
-def test_a_known_device_has_its_own_budget_of_wrong_codes(client_factory, make_room, make_cards):
-    room = make_room()
+def test_a_known_devices_wrong_codes_count_for_its_people_and_its_address(
+    client_factory, make_room, make_cards
+):
+    room, other = make_room(), make_room("Class 5C")
     maya = make_cards(room, "Maya K.")[0]
     chromebook = client_factory(REMOTE_ADDR="10.0.0.1")
     _log_in_and_out(chromebook, maya)
-    for index in range(CODES_PER_DEVICE.windows[0][0]):
-        chromebook.post(reverse("student_class_code"), {"code": f"ZZ{index:04d}"})
-    assert chromebook.post(reverse("student_class_code"), {"code": room.code}).status_code == 429
+    for index in range(CODES_PER_ACCOUNT.windows[0][0]):
+        assert (
+            chromebook.post(reverse("student_class_code"), {"code": f"ZZ{index:04d}"}).status_code
+            == 404
+        )
+    refused = chromebook.post(reverse("student_class_code"), {"code": other.code})
+    assert refused.status_code == 429 and other.name not in _text(refused)
+    # A new cookie (another login on another browser) is the same account: no fresh budget.
+    laptop = client_factory(REMOTE_ADDR="10.0.0.3")
+    _log_in_and_out(laptop, maya)
+    assert laptop.post(reverse("student_class_code"), {"code": other.code}).status_code == 429
+    # Maya's own class is no guess: her Chromebook still gets in.
+    response = chromebook.post(reverse("student_class_code"), {"code": room.code})
+    assert response.status_code == 302
+    assert chromebook.post(_password_url(maya), {"password": maya.password}).status_code == 302
+    # The address counted them too: a neighbour without cookies has 80 left, not 100.
     neighbour = client_factory(REMOTE_ADDR="10.0.0.1")
-    assert neighbour.post(reverse("student_class_code"), {"code": room.code}).status_code == 302
+    left = CODES_PER_ADDRESS.windows[0][0] - CODES_PER_ACCOUNT.windows[0][0]
+    for index in range(left):
+        assert (
+            neighbour.post(reverse("student_class_code"), {"code": f"YY{index:04d}"}).status_code
+            == 404
+        )
+    assert neighbour.post(reverse("student_class_code"), {"code": other.code}).status_code == 429
+
+
+def test_a_logged_in_teachers_wrong_codes_count_for_their_account(client, make_room, make_teacher):
+    teacher = make_teacher()
+    own, other = make_room(teacher=teacher), make_room("Class 5C")
+    client.force_login(teacher)
+    for index in range(CODES_PER_ACCOUNT.windows[0][0]):
+        client.post(reverse("student_class_code"), {"code": f"ZZ{index:04d}"})
+    assert client.post(reverse("student_class_code"), {"code": other.code}).status_code == 429
+    assert client.post(reverse("student_class_code"), {"code": own.code}).status_code == 302
 
 
 @pytest.mark.parametrize(

@@ -6,10 +6,13 @@ checked password; the odds are guesses / 8,930 (each guess rules out one word pa
 """
 
 import pytest
+from django.urls import reverse
 
 from classrooms.credentials import CLASS_CODE_ALPHABET, CLASS_CODE_LENGTH, PASSWORD_WORDS
+from classrooms.models import User
 from classrooms.services.throttle import (
     CLASS,
+    CODES_PER_ACCOUNT,
     CODES_PER_ADDRESS,
     DAY,
     STUDENT,
@@ -18,7 +21,6 @@ from classrooms.services.throttle import (
     account_key,
     classroom_key,
     teacher_key,
-    throttle_record,
     throttle_reserve,
     throttle_retry_after,
 )
@@ -102,21 +104,89 @@ def test_wrong_passwords_are_forgotten_a_day_after_the_last(fake_clock):
         throttle_reserve(gates=[(STUDENT, account_key(7))])
 
 
-def test_wrong_class_codes_from_one_address_find_a_class_at_the_documented_rate(fake_clock):
-    codes = len(CLASS_CODE_ALPHABET) ** CLASS_CODE_LENGTH
-    key = "network:203.0.113.9"
-    end = fake_clock.now + 3600
-    wrong = 0
+CLASSES = 10_000  # on the server, for the odds of finding some class's code
+CODES = len(CLASS_CODE_ALPHABET) ** CLASS_CODE_LENGTH
+ADDRESS = "203.0.113.9"
+
+
+def test_there_are_148_million_class_codes():
+    assert CODES == 148_035_889
+
+
+@pytest.mark.parametrize(
+    ("seconds", "wrong", "odds"),
+    [(LESSON, 100, "0.68%"), (DAY, 300, "2.03%"), (WEEK, 2100, "14.19%")],
+)
+def test_wrong_class_codes_from_one_address_find_a_class_at_the_documented_rate(
+    fake_clock, seconds, wrong, odds
+):
+    key = f"network:{ADDRESS}"
+    end = fake_clock.now + seconds
+    tried = 0
     while fake_clock.now < end:
-        wait = throttle_retry_after(limit=CODES_PER_ADDRESS, key=key)
-        if wait:
-            fake_clock.advance(wait)
+        try:
+            throttle_reserve(gates=[(CODES_PER_ADDRESS, key)])
+        except Throttled as throttled:
+            fake_clock.advance(throttled.retry_after)
             continue
-        throttle_record(limit=CODES_PER_ADDRESS, key=key)
-        wrong += 1
-    assert wrong == 100
-    assert codes == 148_035_889
-    assert f"{wrong * 10_000 / codes:.2%}" == "0.68%"  # with 10,000 classes on the server
+        tried += 1
+    assert tried == wrong
+    assert f"{tried * CLASSES / CODES:.2%}" == odds
+
+
+def _guess(client, n: int) -> int:
+    return client.post(reverse("student_class_code"), {"code": f"ZZ{n:04d}"}).status_code
+
+
+def minting_attack(clock, client_factory, logins, *, seconds: float) -> int:
+    """Wrong codes answered to one address in `seconds`, the attacker logging in afresh before
+    each run of guesses (every login mints a new known-device cookie) with each of its accounts
+    in turn, and trying without any cookie too; it waits exactly as long as it must."""
+    end = clock.now + seconds
+    answered = 0
+    while clock.now < end:
+        before = answered
+        for log_in in [*logins, None]:
+            client = client_factory(REMOTE_ADDR=ADDRESS)
+            if log_in is not None and not log_in(client):
+                continue  # the pupil's own password page is behind the same code limit
+            while (status := _guess(client, answered)) == 404:
+                answered += 1
+            assert status == 429
+        if answered == before:
+            waits = [
+                throttle_retry_after(limit=CODES_PER_ADDRESS, key=f"network:{ADDRESS}"),
+                *(
+                    throttle_retry_after(limit=CODES_PER_ACCOUNT, key=account_key(pk))
+                    for pk in User.objects.values_list("pk", flat=True)
+                ),
+            ]
+            clock.advance(max(1.0, min(w for w in waits if w > 0)))
+    return answered
+
+
+def test_new_cookies_from_new_logins_buy_no_more_wrong_codes(
+    fake_clock, client_factory, make_room, make_cards, make_teacher
+):
+    """The review's attack: open teacher sign-up, 8 accounts, a login before each run of
+    guesses; and a pupil's own login doing the same. One address still gets its 100 an hour."""
+    card = make_cards(make_room(), "Eve A.")[0]
+    teachers = [make_teacher() for _ in range(8)]
+
+    def pupil(client) -> bool:
+        url = reverse("student_password", args=[card.student.classroom.code, card.student.pk])
+        return client.post(url, {"password": card.password}).status_code == 302
+
+    def teacher_of(user):
+        def log_in(client) -> bool:
+            form = {"username": user.username, "password": "correct-horse-battery"}
+            assert client.post(reverse("login"), form).status_code == 302
+            return True
+
+        return log_in
+
+    logins = [pupil, *(teacher_of(t) for t in teachers)]
+    assert minting_attack(fake_clock, client_factory, logins, seconds=LESSON) == 100
 
 
 @pytest.mark.django_db(transaction=True)
