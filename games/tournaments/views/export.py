@@ -1,4 +1,5 @@
-"""The standings as CSV: rank, name, points, tie-breaks, games, wins, draws, losses."""
+"""The standings as CSV: rank, name, points, tie-breaks, games, wins, draws, losses, withdrawn
+and (a knockout) the place; a knockout's rows come in place order."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ COLUMNS = (
     "draws",
     "losses",
     "withdrawn",
+    "place",
 )
 
 
@@ -32,7 +34,11 @@ def standings_rows(tournament) -> list[list[object]]:
     history = hist.history_of(tournament)
     names = {e.student_id: e for e in history.entrants}
     rows: list[list[object]] = [list(COLUMNS)]
-    for line in hist.table(history):
+    lines = list(hist.table(history))
+    places = hist.knockout_places(history) if tournament.format == "knockout" else {}
+    if places:  # the places decided so far first, in order; the rest as the standings have them
+        lines.sort(key=lambda line: (line.player not in places, places.get(line.player, 0)))
+    for line in lines:
         entrant = names[line.player]
         rows.append(
             [
@@ -46,6 +52,7 @@ def standings_rows(tournament) -> list[list[object]]:
                 line.draws,
                 line.losses,
                 entrant.withdrawn,
+                places.get(line.player, ""),
             ]
         )
     return rows

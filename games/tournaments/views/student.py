@@ -18,13 +18,25 @@ PANEL_POLL_SECONDS = 10
 
 @login_required
 def panel(request: HttpRequest) -> HttpResponse:
-    """The lobby's tournament panel: empty unless the student is in one that is not over."""
+    """The lobby's tournament panel: empty unless the student is in one that is not over (or
+    has just finished). `?after=<id>`: nothing new (204, the panel stays) unless the student is
+    in a newer tournament than that one."""
+    after = request.GET.get("after", "")
+    if after:
+        if not after.isascii() or not after.isdecimal() or len(after) > 18:
+            return HttpResponse(status=400)
+        if not selectors.newer_tournament_for(request.user, int(after)):
+            return HttpResponse(status=204)
     found = selectors.current_tournament_for(request.user)
     if found is None:
         context = {"poll_seconds": PANEL_POLL_SECONDS}
         return render(request, "tournaments/_student.html", context)
     tournament, student = found
-    context = {"me": selectors.student_view(tournament, student), "tournament": tournament}
+    context = {
+        "me": selectors.student_view(tournament, student),
+        "tournament": tournament,
+        "poll_seconds": PANEL_POLL_SECONDS,
+    }
     return render(request, "tournaments/_student.html", context)
 
 

@@ -67,6 +67,7 @@ def _manage_context(tournament: Tournament) -> dict:
     return {
         "tournament": tournament,
         "view": selectors.board_view(tournament),
+        "teacher": True,
         "entrants": tournament.entrants.select_related("student").order_by("student__display_name"),
         "late_form": StudentChoiceForm(students=selectors.not_entered(tournament)),
     }

@@ -211,12 +211,12 @@ def test_the_lobby_panel_shows_the_students_next_opponent(client, teacher, make_
     ada, ben = (e.student for e in t.entrants.order_by("pk"))
     client.force_login(ada.user)
     assert (
-        "Your next opponent: " + ben.display_name
+        "Round 1 is paired: your next opponent is " + ben.display_name
         in client.get(reverse("tournaments:panel")).content.decode()
     )
     services.round_start(teacher=teacher, tournament=t)
     page = client.get(reverse("tournaments:panel")).content.decode()
-    assert f"You are playing {ben.display_name}" in page
+    assert f"Round 1: you are playing {ben.display_name}" in page
     assert reverse("games:match", args=[Match.objects.get().pk]) in page
 
 
@@ -270,3 +270,40 @@ def test_a_card_war_tournament_is_created_at_a_level_from_the_form(
     assert response.status_code == 302
     t = Tournament.objects.get()
     assert t.game == "cardwar" and t.variants == {"level": 4, "clock_minutes": 5}
+
+
+def test_the_knockout_csv_is_in_place_order_with_a_place_column(
+    client, teacher, make_tournament, on_commit
+):
+    from tests.games.tournaments.conftest import play_round
+
+    t = make_tournament(5, format=Tournament.Format.KNOCKOUT, third_place=True)
+    for winner in ("first", "first", "second"):
+        play_round(teacher, t, on_commit, winner=winner)
+    client.force_login(teacher)
+    response = client.get(reverse("tournaments:csv", args=[t.pk]))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows[0][-1] == "place"
+    assert [r[-1] for r in rows[1:]] == ["1", "2", "3", "4", "5"]
+
+
+def test_a_finished_tournaments_panel_gives_way_to_the_class_next_one(
+    client, teacher, make_tournament, on_commit
+):
+    from tests.games.tournaments.conftest import play_round
+
+    t = make_tournament(2, rounds=1)
+    play_round(teacher, t, on_commit)
+    ada = t.entrants.order_by("pk").first().student
+    client.force_login(ada.user)
+    page = client.get(reverse("tournaments:panel")).content.decode()
+    assert "The tournament is over." in page and f"?after={t.pk}" in page
+    poll = reverse("tournaments:panel") + f"?after={t.pk}"
+    assert client.get(poll).status_code == 204  # nothing newer: the panel stays
+    assert client.get(reverse("tournaments:panel") + "?after=x").status_code == 400
+    students = [e.student for e in t.entrants.all()]
+    newer = make_tournament(students=students, rounds=1)
+    newer.name = "Monday cup"
+    newer.save()
+    page = client.get(poll).content.decode()
+    assert "Monday cup" in page and f"/ws/tournament/{newer.pk}/student/" in page
