@@ -4,7 +4,6 @@ standings of their own class's tournaments, read-only."""
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
@@ -44,11 +43,9 @@ def panel(request: HttpRequest) -> HttpResponse:
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """A student's read-only view of a tournament of their own class."""
     tournament = Tournament.objects.select_related("classroom").filter(pk=pk).first()
-    if tournament is None:
-        raise Http404
     student = student_of(request.user)
-    if student is None or student.classroom_id != tournament.classroom_id:
-        raise PermissionDenied
+    if tournament is None or student is None or student.classroom_id != tournament.classroom_id:
+        raise Http404  # the same for another class's tournament as for none
     context = {
         "tournament": tournament,
         "view": selectors.board_view(tournament),

@@ -1,5 +1,7 @@
 """Report pages and downloads: who may see what, and what the pages show."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -42,10 +44,25 @@ def test_the_teacher_of_the_class_reads_every_report(client, teacher, classroom,
 def test_a_teacher_of_another_class_reads_none(client, make_teacher, classroom, played):
     client.force_login(make_teacher())
     for url in teacher_pages(classroom, played[0]):
-        assert client.get(url).status_code == 403, url
+        assert client.get(url).status_code == 404, url  # the same as for an id that is not there
     post = reverse("progress:practice_choice", args=[played[0].pk])
-    assert client.post(post, {"skill": "addition", "action": "pin"}).status_code == 403
+    assert client.post(post, {"skill": "addition", "action": "pin"}).status_code == 404
     assert not PracticeChoice.objects.exists()
+
+
+def test_a_pupil_or_class_not_yours_and_one_that_does_not_exist_look_the_same(
+    client, make_teacher, classroom, played
+):
+    client.force_login(make_teacher())
+    missing = max(played[0].pk, classroom.pk) + 1000
+    for name, real in (("progress:student", played[0].pk), ("progress:class", classroom.pk)):
+        theirs = client.get(reverse(name, args=[real]))
+        nowhere = client.get(reverse(name, args=[missing]))
+        assert theirs.status_code == nowhere.status_code == 404
+        main = [
+            re.search(r"<main.*</main>", r.content.decode(), re.S)[0] for r in (theirs, nowhere)
+        ]
+        assert main[0] == main[1]  # the page says nothing more (its head has a fresh nonce)
 
 
 def test_students_read_no_teacher_report_not_even_their_own(client, classroom, played):
