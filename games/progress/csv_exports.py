@@ -50,7 +50,7 @@ SUMMARY_COLUMNS = [
             ("attempts", _("Attempts at the skill in the period.")),
             ("correct", _("Of those, right.")),
             ("accuracy_pct", _("Per cent right, rounded (empty without attempts).")),
-            ("median_ms", _("Median think time in milliseconds (from time bands).")),
+            ("median_ms", _("Median think time in milliseconds (of the student’s own times).")),
             (
                 "mastery",
                 _("not_enough, attempted, familiar, proficient or mastered (see above)."),
