@@ -55,7 +55,9 @@ def test_a_teacher_runs_a_swiss_round_and_the_projector_follows_it_live(
     # Pairings reach the projector and each student's lobby panel without a reload.
     wall.wait_for_selector("#boards >> text=Ben")
     # The lobby looks for a tournament every 10 s; once shown, the panel is live.
-    a.wait_for_selector("#tournament-me >> text=Your next opponent: Ben Okri.", timeout=15_000)
+    a.wait_for_selector(
+        "#tournament-me >> text=Round 1 is paired: your next opponent is Ben Okri.", timeout=15_000
+    )
     screenshot(a, "tournament-student-lobby")
     desk.click("button:has-text('Start round 1')")
     a.wait_for_url(f"{live}/play/m/*/")

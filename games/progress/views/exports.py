@@ -42,13 +42,20 @@ async def _pulled(pieces: Iterator[str]) -> AsyncIterator[str]:
         await sync_to_async(pieces.close, thread_sensitive=True)()
 
 
+def _sheet(request: HttpRequest) -> csv_exports.Spreadsheet:
+    """`?format=spreadsheet`: the reader's language's separator and decimal mark."""
+    return csv_exports.spreadsheet_format(request.GET.get("format"))
+
+
 @teacher_required
 def class_summary(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = classroom_for(request.user, pk)
     _form, window, _query = window_from(request)
     rows = csv_exports.summary_rows(classroom, window)
     name = csv_exports.file_name(classroom, window, "summary")
-    return _download(request, csv_exports.csv_lines(rows), name, stream=False)
+    return _download(
+        request, csv_exports.csv_lines(rows, sheet=_sheet(request)), name, stream=False
+    )
 
 
 @teacher_required
@@ -58,7 +65,8 @@ def class_calculations(request: HttpRequest, pk: int) -> StreamingHttpResponse:
     students = classroom.students.filter(archived_at__isnull=True).select_related("user")
     rows = csv_exports.calculation_rows(list(students), window)
     name = csv_exports.file_name(classroom, window, "calculations")
-    return _download(request, csv_exports.csv_lines(rows, cells_safe=True), name, stream=True)
+    lines = csv_exports.csv_lines(rows, cells_safe=True, sheet=_sheet(request))
+    return _download(request, lines, name, stream=True)
 
 
 @teacher_required
@@ -67,7 +75,9 @@ def student_skills(request: HttpRequest, pk: int) -> HttpResponse:
     _form, window, _query = window_from(request)
     rows = csv_exports.student_skill_rows(student, window)
     name = csv_exports.file_name(student.classroom, window, "skills", student)
-    return _download(request, csv_exports.csv_lines(rows), name, stream=False)
+    return _download(
+        request, csv_exports.csv_lines(rows, sheet=_sheet(request)), name, stream=False
+    )
 
 
 @teacher_required
@@ -76,4 +86,5 @@ def student_calculations(request: HttpRequest, pk: int) -> StreamingHttpResponse
     _form, window, _query = window_from(request)
     rows = csv_exports.calculation_rows([student], window)
     name = csv_exports.file_name(student.classroom, window, "calculations", student)
-    return _download(request, csv_exports.csv_lines(rows, cells_safe=True), name, stream=True)
+    lines = csv_exports.csv_lines(rows, cells_safe=True, sheet=_sheet(request))
+    return _download(request, lines, name, stream=True)

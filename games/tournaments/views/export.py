@@ -3,13 +3,15 @@ and (a knockout) the place; a knockout's rows come in place order."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 
 from classrooms.permissions import teacher_required
-from games.progress.csv_exports import csv_lines
+from games.progress.csv_exports import csv_lines, spreadsheet_format
 from games.tournaments import history as hist
 from games.tournaments.views.teacher import tournament_for
 
@@ -58,16 +60,18 @@ def standings_rows(tournament) -> list[list[object]]:
     return rows
 
 
-def _number(value) -> str:
+def _number(value) -> Decimal | str:
+    """A point count as a decimal (2.5; halves only, so exact)."""
     if value == "":
         return ""
-    return f"{float(value):g}"
+    return Decimal(f"{float(value):g}")
 
 
 @teacher_required
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_for(request, pk)
-    body = "".join(csv_lines(standings_rows(tournament)))
+    sheet = spreadsheet_format(request.GET.get("format"))
+    body = "".join(csv_lines(standings_rows(tournament), sheet=sheet))
     response = HttpResponse(body, content_type="text/csv; charset=utf-8")
     name = f"{slugify(tournament.name) or 'tournament'}-{tournament.created_at:%Y-%m-%d}.csv"
     response["Content-Disposition"] = content_disposition_header(True, name)
