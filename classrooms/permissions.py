@@ -99,20 +99,17 @@ def teacher_required(view):
 
 
 def classroom_for(user: User, pk: int) -> Classroom:
-    """The class `pk` if `user` teaches it; 404 when missing, 403 when not theirs."""
+    """The class `pk` if `user` teaches it; 404 otherwise, whether it is missing or another
+    teacher's (the same answer, so nobody learns which ids exist)."""
     classroom = Classroom.objects.filter(pk=pk).first()
-    if classroom is None:
+    if classroom is None or not teaches(user, classroom):
         raise Http404
-    if not teaches(user, classroom):
-        raise PermissionDenied
     return classroom
 
 
 def student_for(user: User, pk: int) -> Student:
-    """The student `pk` if `user` teaches their class; 404 when missing, 403 when not theirs."""
+    """The student `pk` if `user` teaches their class; 404 otherwise, missing or not theirs."""
     student = Student.objects.select_related("user", "classroom").filter(pk=pk).first()
-    if student is None:
+    if student is None or not manages_student(user, student):
         raise Http404
-    if not manages_student(user, student):
-        raise PermissionDenied
     return student

@@ -24,7 +24,7 @@ from classrooms.services.card_sheets import (
 )
 from classrooms.services.cards import student_cards_issue
 from classrooms.services.students import StudentCard
-from classrooms.views.responses import no_store
+from classrooms.views.responses import confirmation, no_store
 
 SHEET_COOKIE = "card_sheet_key"
 
@@ -127,8 +127,20 @@ def classroom_cards(request: HttpRequest, pk: int) -> HttpResponse:
 @teacher_required
 @require_POST
 def student_card(request: HttpRequest, pk: int) -> HttpResponse:
-    """Reset one student's password and QR code, and show their new card."""
+    """Reset one student's password and QR code (once confirmed), and show their new card."""
     student = student_for(request.user, pk)
+    ask = confirmation(
+        request,
+        title=_("A new password and card for %(name)s?") % {"name": student.display_name},
+        consequences=[
+            _("Their password and QR code change at once: the card they have stops working."),
+            _("They are logged out everywhere until they log in with the new card."),
+        ],
+        button=_("Make a new password and card"),
+        cancel_url=reverse("student_detail", args=[student.pk]),
+    )
+    if ask is not None:
+        return ask
     cards = student_cards_issue(students=[student])
     return cards_sheet_redirect(
         request,

@@ -7,6 +7,7 @@ from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils.cache import patch_cache_control
 
 
@@ -49,3 +50,29 @@ def form_submitted(
     response = again(form)
     response.status_code = 400
     return response
+
+
+def confirmation(
+    request: HttpRequest,
+    *,
+    title: str,
+    consequences: list[str],
+    button: str,
+    cancel_url: str,
+) -> HttpResponse | None:
+    """Confirm before what cannot be undone: None when the POST carries the confirmation (act
+    now); otherwise a page that says what will happen and asks again, having changed nothing.
+
+    A page, not a browser pop-up: a heading to land on, the consequences as text, and two
+    ordinary controls, so a keyboard and a screen reader use it like any page.
+    """
+    if request.method == "POST" and request.POST.get("confirmed") == "1":
+        return None
+    context = {
+        "title": title,
+        "consequences": consequences,
+        "button": button,
+        "action": request.path,
+        "cancel_url": cancel_url,
+    }
+    return no_store(render(request, "confirm.html", context))

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -27,7 +28,7 @@ from classrooms.services.classrooms import (
     classroom_teacher_remove,
 )
 from classrooms.services.logins import classroom_logins_resume
-from classrooms.views.responses import csv_download, form_submitted
+from classrooms.views.responses import confirmation, csv_download, form_submitted
 
 
 @teacher_required
@@ -128,7 +129,23 @@ def classroom_language_view(request: HttpRequest, pk: int) -> HttpResponse:
 @teacher_required
 @require_POST
 def classroom_archive_view(request: HttpRequest, pk: int) -> HttpResponse:
-    classroom = classroom_archive(classroom=classroom_for(request.user, pk))
+    classroom = classroom_for(request.user, pk)
+    ask = confirmation(
+        request,
+        title=_("Archive %(name)s?") % {"name": classroom.name},
+        consequences=[
+            _(
+                "Its students cannot log in or play until you restore it; "
+                "anyone playing now is disconnected."
+            ),
+            _("The class leaves your list of classes. Its data stays, and you can restore it."),
+        ],
+        button=_("Archive the class"),
+        cancel_url=reverse("classroom_detail", args=[classroom.pk]),
+    )
+    if ask is not None:
+        return ask
+    classroom = classroom_archive(classroom=classroom)
     messages.success(
         request,
         _("“%(name)s” is archived. Its students cannot log in until you restore it.")
@@ -148,14 +165,22 @@ def classroom_restore_view(request: HttpRequest, pk: int) -> HttpResponse:
 @teacher_required
 @require_POST
 def classroom_code_view(request: HttpRequest, pk: int) -> HttpResponse:
-    """New class code; htmx swaps just the code panel, plain posts get the whole page."""
-    classroom = classroom_code_regenerate(classroom=classroom_for(request.user, pk))
-    if request.htmx:
-        return render(
-            request,
-            "classrooms/teacher/classroom.html#class-code",
-            {"classroom": classroom, "code_changed": True},
-        )
+    """New class code, once the teacher has confirmed (the printed cards stop working)."""
+    classroom = classroom_for(request.user, pk)
+    ask = confirmation(
+        request,
+        title=_("Make a new class code for %(name)s?") % {"name": classroom.name},
+        consequences=[
+            _("The code %(code)s stops working at once.") % {"code": classroom.code},
+            _("Every printed login card shows the old code and stops working: print new ones."),
+            _("Students who are logged in now stay logged in."),
+        ],
+        button=_("Make a new code"),
+        cancel_url=reverse("classroom_detail", args=[classroom.pk]),
+    )
+    if ask is not None:
+        return ask
+    classroom = classroom_code_regenerate(classroom=classroom)
     messages.success(request, _("The class has a new code: %(code)s.") % {"code": classroom.code})
     return redirect("classroom_detail", pk=classroom.pk)
 
@@ -185,6 +210,25 @@ def classroom_teacher_add_view(request: HttpRequest, pk: int) -> HttpResponse:
 def classroom_teacher_remove_view(request: HttpRequest, pk: int, user_pk: int) -> HttpResponse:
     classroom = classroom_for(request.user, pk)
     teacher = get_object_or_404(classroom.teachers, pk=user_pk)
+    who = teacher.get_full_name() or teacher.username
+    leaving = teacher.pk == request.user.pk
+    ask = confirmation(
+        request,
+        title=_("Leave %(name)s?") % {"name": classroom.name}
+        if leaving
+        else _("Remove %(who)s from %(name)s?") % {"who": who, "name": classroom.name},
+        consequences=[
+            _("You no longer see this class, its students or their reports.")
+            if leaving
+            else _("%(who)s no longer sees this class, its students or their reports.")
+            % {"who": who},
+            _("Only a teacher of the class can add a teacher back."),
+        ],
+        button=_("Leave the class") if leaving else _("Remove the teacher"),
+        cancel_url=reverse("classroom_detail", args=[classroom.pk]),
+    )
+    if ask is not None:
+        return ask
     try:
         classroom_teacher_remove(classroom=classroom, teacher=teacher)
     except ValidationError as error:

@@ -24,6 +24,7 @@ from classrooms.models import User
 from classrooms.permissions import session_user
 from games.live.messages import BadMessage
 from games.services.broadcast import user_group
+from games.tournaments.notice import round_notice
 
 log = logging.getLogger(__name__)
 CLOSE_FORBIDDEN = 4403  # not retried by the htmx ws extension
@@ -98,6 +99,17 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         if user is None or user.pk != self.user.pk:
             return False
         return self.admission(user) == self.admitted
+
+    async def send_round_notice(self, event: dict) -> None:
+        """A tournament round started (`match.ready` with a round): the notice that names the
+        round and the opponent and takes this user to their match after a few seconds."""
+        if self.admitted is None:
+            return
+        html = await database_sync_to_async(round_notice)(
+            match_id=event["match"], user_id=self.user.pk
+        )
+        if html:
+            await self.send(html)
 
     async def access_changed(self, event: dict) -> None:
         if self.admitted is None:

@@ -143,6 +143,9 @@ class LobbyConsumer(GuardedConsumer):
         return reverse("games:match", args=[latest.match_id])
 
     async def match_ready(self, event: dict) -> None:
+        if event.get("round"):  # a tournament round: a few seconds' notice, then the match
+            await self.send_round_notice(event)
+            return
         await self.send_lobby(goto=reverse("games:match", args=[event["match"]]))
 
     async def class_changed(self, event: dict) -> None:

@@ -28,6 +28,8 @@ from games.live.guard import CLOSE_FORBIDDEN, GuardedConsumer
 from games.live.messages import ClientMessage, parse
 from games.selectors.matches import Viewer
 from games.services.broadcast import match_group
+from games.tournaments import notice as tournament_notice
+from games.tournaments import services as tournament_services
 
 log = logging.getLogger(__name__)
 # The door's calls (moves, resignations, bots, clocks) of different matches run side by side,
@@ -62,8 +64,32 @@ class MatchConsumer(GuardedConsumer):
             await self.close(code=CLOSE_FORBIDDEN)
             return
         self.admitted = self.viewer
-        await self.join(match_group(self.match_id))
+        # A tournament match also hears its tournament: the page says what comes next.
+        self.tournament = await database_sync_to_async(self._tournament_arrival)()
+        groups = [match_group(self.match_id)]
+        if self.tournament is not None:
+            groups.append(f"tournament.{self.tournament}")
+        await self.join(*groups)
         await self.send_view(full=True)
+
+    def _tournament_arrival(self) -> int | None:
+        """The match's tournament (None: an ordinary match); a seated student has arrived."""
+        found = tournament_notice.match_round(self.match_id)
+        if found is None:
+            return None
+        if self.viewer.seat is not None:
+            tournament_services.pairing_arrived(match_id=self.match_id, user_id=self.user.pk)
+        return found[0]
+
+    async def tournament_changed(self, event: dict) -> None:
+        """The tournament moved on (a result, a pairing, its end): the panel says so."""
+        if self.admitted is None:
+            return
+        html = await database_sync_to_async(tournament_notice.match_panel)(
+            match_id=self.match_id, user=self.user, stamp=event.get("stamp"), oob=True
+        )
+        if html:
+            await self.send(html)
 
     def admission(self, user: User) -> Viewer | None:
         """A seated player or a teacher of the class, with a current account."""
@@ -189,4 +215,7 @@ class MatchConsumer(GuardedConsumer):
         """Lobby news on the user's group: nothing to show on the match page."""
 
     async def match_ready(self, event: dict) -> None:
-        """Lobby news on the user's group: nothing to show on the match page."""
+        """A tournament round started: its notice takes the student from this page (a game
+        just over, say) to their new match. Other lobby news: nothing to show here."""
+        if event.get("round") and event.get("match") != self.match_id:
+            await self.send_round_notice(event)

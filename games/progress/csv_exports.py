@@ -5,6 +5,11 @@ the end, none is renamed or removed. Files are UTF-8 with a BOM (so Excel reads 
 ISO 8601 in the server's time zone, yes/no for true/false, exact values as two whole-number
 columns (numerator, denominator: a "7/2" cell would become a date in a spreadsheet), and every
 text cell that a spreadsheet could run as a formula (= + - @, tab, CR) starts with a '.
+
+That machine format (commas, decimal points) stays as it is. Beside it, each export has a
+spreadsheet variant (`?format=spreadsheet`) that Excel opens right by a double-click in the
+reader's language: where the language writes a decimal comma (Norwegian), Excel's list
+separator is a semicolon, so cells are separated by ';' and decimals written 2,5.
 """
 
 from __future__ import annotations
@@ -13,11 +18,14 @@ import csv
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import nullcontext
+from dataclasses import dataclass
+from decimal import Decimal
 
 from django.db import connections, transaction
 from django.db.models import TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
+from django.utils.formats import get_format
 from django.utils.translation import gettext_lazy as _
 
 from classrooms.models import Classroom, Student
@@ -50,7 +58,7 @@ SUMMARY_COLUMNS = [
             ("attempts", _("Attempts at the skill in the period.")),
             ("correct", _("Of those, right.")),
             ("accuracy_pct", _("Per cent right, rounded (empty without attempts).")),
-            ("median_ms", _("Median think time in milliseconds (from time bands).")),
+            ("median_ms", _("Median think time in milliseconds (of the student’s own times).")),
             (
                 "mastery",
                 _("not_enough, attempted, familiar, proficient or mastered (see above)."),
@@ -142,11 +150,31 @@ _CALC_FIELDS = (
 _UNSAFE_NAME = re.compile(r"[^\w-]+")
 
 
+@dataclass(frozen=True)
+class Spreadsheet:
+    """The cell separator and decimal mark a spreadsheet expects in the reader's language."""
+
+    delimiter: str
+    decimal: str
+
+
+MACHINE = Spreadsheet(",", ".")
+
+
+def spreadsheet_format(wanted: str | None) -> Spreadsheet:
+    """The machine format, or (`wanted == "spreadsheet"`) the active language's: a decimal
+    comma goes with ';' between cells, as Excel's regional list separator does."""
+    if wanted != "spreadsheet":
+        return MACHINE
+    decimal = str(get_format("DECIMAL_SEPARATOR"))
+    return Spreadsheet(";" if decimal == "," else ",", decimal)
+
+
 def _cell(value: object) -> object:
     """Numbers as they are; text made formula-safe; booleans yes/no; None empty."""
     if value is None or isinstance(value, bool):
         return _YES_NO[value]
-    if isinstance(value, int):
+    if isinstance(value, int | Decimal):
         return value
     return csv_cell_safe(value)
 
@@ -158,17 +186,25 @@ def file_name(classroom: Classroom, window: Window, kind: str, student: Student 
     return "_".join(_UNSAFE_NAME.sub("-", p).strip("-") or "class" for p in parts) + ".csv"
 
 
-def csv_lines(rows: Iterable[Sequence[object]], *, cells_safe: bool = False) -> Iterator[str]:
+def csv_lines(
+    rows: Iterable[Sequence[object]], *, cells_safe: bool = False, sheet: Spreadsheet = MACHINE
+) -> Iterator[str]:
     """The CSV text of `rows`, a BOM first, in pieces of about LINES_PER_PIECE lines.
 
     `cells_safe` says the rows are final cell values already (text made formula-safe,
-    booleans as yes/no), which the calculation log does itself for speed.
+    booleans as yes/no, no decimals), which the calculation log does itself for speed.
+    `sheet`: the separator and decimal mark (Decimal cells are written with it).
     """
     lines: list[str] = []
-    writer = csv.writer(_Lines(lines))
+    writer = csv.writer(_Lines(lines), delimiter=sheet.delimiter)
+    decimal = sheet.decimal
     yield BOM
     for row in rows:
-        writer.writerow(row if cells_safe else [_cell(c) for c in row])
+        if not cells_safe:
+            row = [_cell(c) for c in row]
+            if decimal != ".":
+                row = [str(c).replace(".", decimal) if type(c) is Decimal else c for c in row]
+        writer.writerow(row)
         if len(lines) >= LINES_PER_PIECE:
             yield "".join(lines)
             lines.clear()

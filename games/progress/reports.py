@@ -9,7 +9,7 @@ from classrooms.models import Classroom, Student
 from games.evidence.skills import SKILLS
 from games.progress import selectors
 from games.progress.charts import Spark, sparkline, week_labels, weekly_chart
-from games.progress.mastery import Suggestion
+from games.progress.mastery import ATTEMPTED, Suggestion
 from games.progress.practice import PRACTICE_FOR, Practice
 from games.progress.selectors import GameLine, SkillFigures
 from games.progress.windows import Window
@@ -30,6 +30,37 @@ class StudentRow:
     @property
     def wins(self) -> int:
         return sum(line.wins for line in self.games)
+
+    @property
+    def empty(self) -> bool:
+        """No skill attempt in the window (the row then says why)."""
+        return not any(f.attempts for f in self.skills)
+
+
+HELP_LINES = 10  # the overview's "who needs help with what" list, at most
+
+
+@dataclass(frozen=True)
+class HelpLine:
+    """One student and one skill that needs help: the figures that say so, and the practice
+    the teacher can pin for them in one click."""
+
+    student: Student
+    figures: SkillFigures
+    practice: Practice | None
+
+
+def needs_help(rows: list[StudentRow]) -> list[HelpLine]:
+    """Who needs help with what: skills with enough attempts in the window and under the
+    "familiar" threshold (fewer than 60 % right), the lowest share right first."""
+    lines = [
+        HelpLine(row.student, f, next(iter(PRACTICE_FOR.get(f.skill, ())), None))
+        for row in rows
+        for f in row.skills
+        if f.enough and f.level == ATTEMPTED
+    ]
+    lines.sort(key=lambda x: (x.figures.accuracy, -x.figures.attempts, x.student.display_name))
+    return lines[:HELP_LINES]
 
 
 def _skill_key(skill: str):

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 from channels.db import database_sync_to_async
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from classrooms.models import User
@@ -38,24 +36,6 @@ class Screen:
     kind: str
     first_names: bool = False
     student_id: int | None = None
-
-
-# The latest changes' views, shared by this process's sockets: (tournament, first names,
-# stamp) -> view. A few entries suffice: a change is rendered moments after its message.
-_VIEWS: OrderedDict[tuple[int, bool, int], selectors.BoardView] = OrderedDict()
-_VIEWS_KEPT = 16
-
-
-def _view(tournament: Tournament, first_names: bool, stamp: int | None) -> selectors.BoardView:
-    if stamp is None:
-        return selectors.board_view(tournament, first_names=first_names)
-    key = (tournament.pk, first_names, stamp)
-    view = _VIEWS.get(key)
-    if view is None:
-        view = _VIEWS[key] = selectors.board_view(tournament, first_names=first_names)
-        while len(_VIEWS) > _VIEWS_KEPT:
-            _VIEWS.popitem(last=False)
-    return view
 
 
 class TournamentConsumer(GuardedConsumer):
@@ -127,12 +107,14 @@ class TournamentConsumer(GuardedConsumer):
             return ""
         if self.admitted.kind == "student":
             student = tournament.entrants.get(student_id=self.admitted.student_id).student
-            me = selectors.student_view(tournament, student, _view(tournament, False, stamp))
-            goto = reverse("games:match", args=[me.match_id]) if me.match_id else ""
-            context = {"oob": True, "me": me, "tournament": tournament, "goto": goto}
+            me = selectors.student_view(
+                tournament, student, selectors.shared_board_view(tournament, False, stamp)
+            )
+            context = {"oob": True, "me": me, "tournament": tournament}
             return render_to_string("tournaments/_student.html#me", context)
-        view = _view(tournament, self.admitted.first_names, stamp)
-        context = {"oob": True, "view": view, "tournament": tournament}
+        view = selectors.shared_board_view(tournament, self.admitted.first_names, stamp)
+        teacher = self.admitted.kind == "teacher"
+        context = {"oob": True, "view": view, "tournament": tournament, "teacher": teacher}
         parts = ["standings", "boards", "clock"]
         if self.admitted.kind == "teacher":
             parts.append("refresh")
@@ -156,9 +138,8 @@ class TournamentConsumer(GuardedConsumer):
             log.exception("tournament %s: render failed", self.tournament_id)
 
     async def match_ready(self, event: dict) -> None:
-        """On the user's group: a student's panel goes to the new match (the lobby does too)."""
-        if self.admitted is not None and self.admitted.kind == "student":
-            await self.send_view()
+        """On the user's group: the lobby's own socket gives the round's notice; the panel
+        says the same after the tournament's change."""
 
     async def challenges_changed(self, event: dict) -> None:
         """Lobby news on the user's group: nothing to show here."""

@@ -51,6 +51,15 @@ class History:
         """Every stored round as pure records, in order."""
         return [tuple(entry_of(p) for p in self.pairings.get(r.pk, [])) for r in self.rounds]
 
+    def scored_records(self) -> list[records.Round]:
+        """The rounds the standings count: a round only paired (the teacher may still undo it)
+        changes nobody's points or tie-breaks."""
+        return [
+            tuple(entry_of(p) for p in self.pairings.get(r.pk, []))
+            for r in self.rounds
+            if r.status != Round.Status.PAIRED
+        ]
+
     def keep_apart(self) -> list[tuple[int, int]]:
         return list(
             KeepApart.objects.filter(classroom_id=self.tournament.classroom_id).values_list(
@@ -132,7 +141,9 @@ def table(history: History) -> Sequence[standings.Standing | standings.ArenaStan
         if t.format == Format.ROUND_ROBIN
         else standings.SWISS_TIE_BREAKS
     )
-    return standings.standings(history.players, history.records(), tie_breaks=breaks, seed=t.seed)
+    return standings.standings(
+        history.players, history.scored_records(), tie_breaks=breaks, seed=t.seed
+    )
 
 
 def knockout_places(history: History) -> dict[int, int]:

@@ -154,6 +154,9 @@ class Pairing(models.Model):
     )
     outcome = models.CharField(max_length=4, choices=Outcome, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # When each student first opened the match (the teacher sees who has not reached it).
+    first_arrived_at = models.DateTimeField(null=True, blank=True)
+    second_arrived_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["round", "board"]

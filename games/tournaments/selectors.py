@@ -4,19 +4,22 @@ one student's view (next opponent, own standing). Data only; the templates rende
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from fractions import Fraction
 
 from django.db.models import Max, Q, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from classrooms.models import Classroom, Student, User
 from classrooms.permissions import student_of
 from games.models import Match
+from games.recent import Recent
 from games.tournaments import history as hist
 from games.tournaments.models import Entrant, KeepApart, Pairing, Round, Tournament
 
 Format = Tournament.Format
+RECENTLY_FINISHED = timedelta(hours=2)  # a finished tournament's panel stays this long
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,7 @@ class Board:
     match_id: int | None = None
     first_id: int | None = None
     second_id: int | None = None
+    not_arrived: tuple[str, ...] = ()  # students who have not opened this match yet
 
     @property
     def playing(self) -> bool:
@@ -70,6 +74,11 @@ class BoardView:
     @property
     def arena(self) -> bool:
         return self.tournament.format == Format.ARENA
+
+    @property
+    def not_arrived(self) -> list[str]:
+        """Who has not reached their match of the games in play (for the teacher)."""
+        return [name for b in self.boards if b.playing for name in b.not_arrived]
 
 
 def points_text(points: Fraction | int) -> str:
@@ -121,6 +130,21 @@ def board_view(tournament: Tournament, *, first_names: bool = False) -> BoardVie
     )
 
 
+# The latest changes' views, shared by this process's sockets: (tournament, first names,
+# stamp) -> view. A few entries suffice: a change is rendered moments after its message.
+_SHARED: Recent[tuple[int, bool, int], BoardView] = Recent(16)
+
+
+def shared_board_view(tournament: Tournament, first_names: bool, stamp: int | None) -> BoardView:
+    """The board view; for a change's `stamp`, made once per process for every socket."""
+    if stamp is None:
+        return board_view(tournament, first_names=first_names)
+    return _SHARED.get_or_make(
+        (tournament.pk, first_names, stamp),
+        lambda: board_view(tournament, first_names=first_names),
+    )
+
+
 def _line(row, name: str, place: int | None, withdrawn: bool) -> Line:
     common = {
         "rank": row.rank,
@@ -156,6 +180,14 @@ def _boards(rows: list[Pairing], first_names: bool) -> list[Board]:
                 match_id=p.match_id,
                 first_id=p.first.student_id if p.first else None,
                 second_id=p.second.student_id if p.second else None,
+                not_arrived=tuple(
+                    show_name(e, first_names=first_names)
+                    for e, arrived in (
+                        (p.first, p.first_arrived_at),
+                        (p.second, p.second_arrived_at),
+                    )
+                    if e is not None and arrived is None and not p.is_bye
+                ),
             )
         )
     return boards
@@ -183,14 +215,25 @@ def _deadline(tournament: Tournament, current: Round | None) -> datetime | None:
 
 @dataclass(frozen=True)
 class StudentView:
-    """A student's tournament: their line, this round's opponent, and their match if in play."""
+    """A student's tournament as it stands now: their line and what comes next for them.
+
+    `state`: "playing" (their match is on: `match_id`, `opponent`), "done" (their game of the
+    round is over, others still play), "bye" (a bye this round: `bye`), "next" (the next round
+    is paired: `opponent` or `bye`), "waiting" (an arena student between games), "pair" (the
+    teacher has not paired the next round yet) or "over" (the tournament is finished).
+    """
 
     tournament: Tournament
     line: Line | None
-    opponent: str
-    bye: str
-    match_id: int | None
-    waiting: bool  # an arena student between games
+    state: str
+    opponent: str = ""
+    bye: str = ""
+    match_id: int | None = None
+    round_number: int | None = None
+
+    @property
+    def waiting(self) -> bool:
+        return self.state == "waiting"
 
 
 def student_view(
@@ -199,20 +242,72 @@ def student_view(
     """`view`: the tournament's board view with full names, if the caller has it already."""
     view = view or board_view(tournament)
     line = next((x for x in view.lines if x.student_id == student.pk), None)
+    common = {"tournament": tournament, "line": line}
+    if tournament.status == Tournament.Status.FINISHED:
+        return StudentView(**common, state="over")
     mine = [b for b in view.boards if student.pk in (b.first_id, b.second_id)]
     board = mine[-1] if mine else None
-    opponent = bye = ""
-    if board is not None and board.bye:
-        bye = board.bye
-    elif board is not None:
-        opponent = board.second if board.first_id == student.pk else board.first
-    return StudentView(
-        tournament=tournament,
-        line=line,
-        opponent=opponent,
-        bye=bye,
-        match_id=board.match_id if board is not None and board.playing else None,
-        waiting=tournament.format == Format.ARENA and board is None,
+    row = view.round
+    if tournament.format == Format.ARENA:
+        if board is None:
+            return StudentView(**common, state="waiting")
+        return StudentView(
+            **common,
+            state="playing",
+            opponent=_opponent(board, student.pk),
+            match_id=board.match_id,
+        )
+    if row is None or row.status == Round.Status.FINISHED or board is None:
+        return StudentView(**common, state="pair")
+    number = row.number
+    if row.status == Round.Status.PAIRED:
+        return StudentView(
+            **common,
+            state="next",
+            opponent="" if board.bye else _opponent(board, student.pk),
+            bye=board.bye,
+            round_number=number,
+        )
+    if board.bye:
+        return StudentView(**common, state="bye", bye=board.bye, round_number=number)
+    if board.playing:
+        return StudentView(
+            **common,
+            state="playing",
+            opponent=_opponent(board, student.pk),
+            match_id=board.match_id,
+            round_number=number,
+        )
+    return StudentView(**common, state="done", round_number=number)
+
+
+def _opponent(board: Board, student_id: int) -> str:
+    return board.second if board.first_id == student_id else board.first
+
+
+def tournament_of_match(match_id: int) -> Tournament | None:
+    """The tournament a match was played in (None for an ordinary match)."""
+    return (
+        Tournament.objects.select_related("classroom").filter(
+            round_set__pairings__match_id=match_id
+        )
+    ).first()
+
+
+def newer_tournament_for(user: User, after: int) -> bool:
+    """Whether the student is in a tournament of their class newer than `after`, not over."""
+    student = student_of(user)
+    if student is None:
+        return False
+    return (
+        Tournament.objects.filter(
+            classroom_id=student.classroom_id,
+            entrants__student=student,
+            entrants__withdrawn_at__isnull=True,
+            pk__gt=after,
+        )
+        .exclude(status=Tournament.Status.FINISHED)
+        .exists()
     )
 
 
@@ -221,20 +316,20 @@ def tournaments_of_class(classroom: Classroom) -> QuerySet[Tournament]:
 
 
 def current_tournament_for(user: User) -> tuple[Tournament, Student] | None:
-    """The latest tournament of a student's class they are in and that is not over."""
+    """The latest tournament of a student's class they are in and that is not over; else the
+    one they were in that finished in the last `RECENTLY_FINISHED` (its final word stays)."""
     student = student_of(user)
     if student is None:
         return None
-    t = (
-        Tournament.objects.filter(
-            classroom_id=student.classroom_id,
-            entrants__student=student,
-            entrants__withdrawn_at__isnull=True,
-        )
-        .exclude(status=Tournament.Status.FINISHED)
-        .order_by("-created_at")
-        .first()
+    mine = Tournament.objects.filter(
+        classroom_id=student.classroom_id,
+        entrants__student=student,
+        entrants__withdrawn_at__isnull=True,
     )
+    t = mine.exclude(status=Tournament.Status.FINISHED).order_by("-created_at").first()
+    if t is None:
+        since = timezone.now() - RECENTLY_FINISHED
+        t = mine.filter(finished_at__gte=since).order_by("-finished_at").first()
     return None if t is None else (t, student)
 
 

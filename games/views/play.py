@@ -13,6 +13,7 @@ from games import services
 from games.forms import PlayComputerForm
 from games.models import Match
 from games.selectors.matches import match_view, viewer_of
+from games.tournaments.notice import match_panel
 
 
 @login_required
@@ -22,7 +23,9 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     viewer = viewer_of(match, request.user)
     if not viewer.allowed:
         raise Http404
-    return render(request, "games/match.html", match_view(match, viewer))
+    context = match_view(match, viewer)
+    context["tournament_panel"] = match_panel(match_id=match.pk, user=request.user)
+    return render(request, "games/match.html", context)
 
 
 @login_required

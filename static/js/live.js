@@ -4,10 +4,21 @@
 (function () {
   "use strict";
 
-  /* Lobby: when the server says a match is ready, go there. */
+  /* When the server says a match is ready, go there: at once (the lobby), or after the few
+     seconds' notice a tournament round gives (data-goto-delay), counting down. */
+  var leaving = null;
   document.body.addEventListener("htmx:oobAfterSwap", function (evt) {
     var go = evt.target && evt.target.querySelector && evt.target.querySelector("[data-goto]");
-    if (go) { window.location.assign(go.dataset.goto); }
+    if (!go) { return; }
+    var left = parseInt(go.dataset.gotoDelay || "0", 10);
+    if (!(left > 0)) { window.location.assign(go.dataset.goto); return; }
+    var count = evt.target.querySelector("[data-goto-count]");
+    if (leaving) { clearInterval(leaving); }
+    leaving = setInterval(function () {
+      left -= 1;
+      if (count) { count.textContent = String(Math.max(0, left)); }
+      if (left <= 0) { clearInterval(leaving); window.location.assign(go.dataset.goto); }
+    }, 1000);
   });
 
   var root = document.getElementById("match");

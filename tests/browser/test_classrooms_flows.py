@@ -130,8 +130,8 @@ def test_another_teacher_cannot_open_the_class(live, new_page, room_with_student
     page.wait_for_url(live + "/teach/")
     assert "Class 3C" not in page.content()
     response = page.goto(f"{live}/teach/classes/{room.pk}/")
-    assert response.status == 403
-    assert page.get_by_role("heading", name="This page is not for you").is_visible()
+    assert response.status == 404  # as for a class that does not exist
+    assert "Class 3C" not in page.content()
 
 
 def test_teacher_pages_for_a_class_with_students_are_accessible(live, page, room_with_students):
@@ -147,8 +147,16 @@ def test_teacher_pages_for_a_class_with_students_are_accessible(live, page, room
     assert_accessible(page, "classroom-with-students")
     screenshot(page, "classrooms-classroom")
     old_code = room.code
-    page.get_by_role("button", name="New code").click()
-    page.get_by_text("New code made").wait_for()
+    page.get_by_role("button", name="New code…").click()
+    # The first click asks, saying what will happen; nothing has changed yet.
+    page.get_by_role("heading", name=f"Make a new class code for {room.name}?").wait_for()
+    assert "stops working: print new ones" in page.inner_text("main")
+    room.refresh_from_db()
+    assert room.code == old_code
+    assert_accessible(page, "confirm new class code")
+    screenshot(page, "classrooms-confirm-new-code")
+    page.get_by_role("button", name="Make a new code").click()
+    page.get_by_text("The class has a new code").wait_for()
     assert old_code not in page.locator("#class-code").inner_text()
     page.goto(f"{live}/teach/classes/{room.pk}/import/")
     page.get_by_label("Names, one per line").fill("Zed A.\n\n=HYPERLINK(1)\nzed a\nMaya K.\n")

@@ -55,7 +55,9 @@ def test_a_teacher_runs_a_swiss_round_and_the_projector_follows_it_live(
     # Pairings reach the projector and each student's lobby panel without a reload.
     wall.wait_for_selector("#boards >> text=Ben")
     # The lobby looks for a tournament every 10 s; once shown, the panel is live.
-    a.wait_for_selector("#tournament-me >> text=Your next opponent: Ben Okri.", timeout=15_000)
+    a.wait_for_selector(
+        "#tournament-me >> text=Round 1 is paired: your next opponent is Ben Okri.", timeout=15_000
+    )
     screenshot(a, "tournament-student-lobby")
     desk.click("button:has-text('Start round 1')")
     a.wait_for_url(f"{live}/play/m/*/")
@@ -127,3 +129,55 @@ def test_a_knockout_of_five_gives_byes_and_the_projector_draws_the_bracket(
     assert places == ["1", "2", "3", "4", "5"]
     screenshot(wall, "tournament-projector-bracket")
     assert_accessible(wall, "projector bracket")
+
+
+def test_students_on_their_round_one_game_over_pages_arrive_in_round_two_without_a_click(
+    live, login_page, make_student, teacher, classroom
+):
+    from games.tournaments import services
+    from tests.browser.live_sockets import act_over_socket
+    from tests.games.tournaments.conftest import current_round, games
+
+    ada, ben = make_student("Ada Lovelace"), make_student("Ben Okri")
+    tournament = services.tournament_create(
+        teacher=teacher,
+        classroom=classroom,
+        name="Friday cup",
+        students=[ada, ben],
+        format=Tournament.Format.SWISS,
+        rounds=2,
+    )
+    a, b = login_page(ada.user), login_page(ben.user)
+    for page in (a, b):
+        page.goto(f"{live}/play/")
+        page.wait_for_selector("#tournament-me")
+    desk = login_page(teacher)
+    desk.goto(f"{live}/teach/tournaments/{tournament.pk}/")
+    desk.click("button:has-text('Pair round 1')")
+    desk.click("button:has-text('Start round 1')")
+    desk.wait_for_selector("text=Started:")
+    first = games(current_round(tournament))[0]
+    for page in (a, b):  # from the lobby, after the round's notice
+        page.wait_for_url(f"{live}/play/m/{first.match_id}/")
+    desk.wait_for_selector("#boards:not(:has(.not-arrived))")  # both reached their match
+
+    loser = first.second.student.user
+    act_over_socket(live, first.match, loser, {"kind": "resign"})
+    for page in (a, b):
+        page.wait_for_selector("#gameover:not([hidden])")
+        page.wait_for_selector("#tournament-next >> text=Waiting for your teacher to pair")
+    assert "Friday cup, round 1" in a.inner_text("#tournament-next")
+
+    desk.click("button:has-text('Pair round 2')")
+    for page in (a, b):
+        page.wait_for_selector("#tournament-next >> text=Round 2 is paired")
+    screenshot(a, "tournament-game-over-next-round-paired")
+    assert_accessible(a, "tournament game over")
+    desk.click("button:has-text('Start round 2')")
+    for page in (a, b):
+        page.wait_for_selector("#round-notice >> text=Round 2 starts!")
+    screenshot(a, "tournament-round-notice")
+    second = games(current_round(tournament))[0]
+    for page in (a, b):  # nobody clicks: the notice counts down and takes them there
+        page.wait_for_url(f"{live}/play/m/{second.match_id}/", timeout=15_000)
+        page.wait_for_selector("#tournament-next >> text=Friday cup, round 2")

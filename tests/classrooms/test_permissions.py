@@ -81,12 +81,14 @@ def _targets(class_b):
 
 
 @pytest.mark.smoke
-def test_teacher_a_gets_403_on_every_url_of_class_b(client, teacher, class_b):
+def test_teacher_a_gets_404_on_every_url_of_class_b(client, teacher, class_b):
+    """As for ids that do not exist: another teacher learns nothing of class B."""
     room, pupil = class_b
     client.force_login(teacher)
     for method, url in _targets(class_b):
-        response = getattr(client, method)(url, {"name": "Mine now", "identifier": "x"})
-        assert response.status_code == 403, (method, url, response.status_code)
+        data = {"name": "Mine now", "identifier": "x", "confirmed": "1"}
+        response = getattr(client, method)(url, data)
+        assert response.status_code == 404, (method, url, response.status_code)
     room.refresh_from_db()
     pupil.refresh_from_db()
     assert room.name == "Class B" and room.archived_at is None

@@ -74,7 +74,7 @@ def test_teacher_creates_renames_archives_and_restores_a_class(client, teacher):
     room = Classroom.objects.get(name="Owls")
     assert response["Location"] == reverse("classroom_detail", args=[room.pk])
     client.post(reverse("classroom_rename", args=[room.pk]), {"name": "Night Owls"})
-    client.post(reverse("classroom_archive", args=[room.pk]))
+    client.post(reverse("classroom_archive", args=[room.pk]), {"confirmed": "1"})
     dashboard = client.get(reverse("teacher_dashboard")).content.decode()
     assert "Archived classes" in dashboard
     client.post(reverse("classroom_restore", args=[room.pk]))
@@ -82,16 +82,44 @@ def test_teacher_creates_renames_archives_and_restores_a_class(client, teacher):
     assert room.name == "Night Owls" and room.archived_at is None
 
 
-def test_new_code_over_htmx_swaps_just_the_code_panel(client, teacher, make_room):
+CONFIRMED_ACTIONS = [
+    ("classroom_code_regenerate", "class", "printed login card shows the old code"),
+    ("classroom_archive", "class", "cannot log in or play until you restore it"),
+    ("student_card", "student", "the card they have stops working"),
+    ("classroom_teacher_remove", "co-teacher", "no longer sees this class"),
+]
+
+
+@pytest.mark.parametrize(("name", "target", "says"), CONFIRMED_ACTIONS)
+def test_the_first_click_changes_nothing_and_says_what_will_happen(
+    client, teacher, make_teacher, make_room, make_cards, name, target, says
+):
     room = make_room(teacher=teacher)
+    [card] = make_cards(room, "Maya K.")
+    co = make_teacher("mr_co")
+    room.teachers.add(co)
+    args = {
+        "class": [room.pk],
+        "student": [card.student.pk],
+        "co-teacher": [room.pk, co.pk],
+    }[target]
+    before = (room.code, room.archived_at, card.student.user.password, room.teachers.count())
     client.force_login(teacher)
-    response = client.post(
-        reverse("classroom_code_regenerate", args=[room.pk]), headers={"HX-Request": "true"}
-    )
-    html = response.content.decode()
+    url = reverse(name, args=args)
+    page = client.post(url)
+    html = page.content.decode()
+    assert page.status_code == 200 and says in html
+    assert '<input type="hidden" name="confirmed" value="1">' in html and f'action="{url}"' in html
+    assert "confirm(" not in html  # a page with a form, not a browser pop-up
     room.refresh_from_db()
-    assert html.lstrip().startswith('<div id="class-code"') and room.code in html
-    assert "<html" not in html
+    card.student.user.refresh_from_db()
+    after = (room.code, room.archived_at, card.student.user.password, room.teachers.count())
+    assert after == before
+    client.post(url, {"confirmed": "1"})
+    room.refresh_from_db()
+    card.student.user.refresh_from_db()
+    done = (room.code, room.archived_at, card.student.user.password, room.teachers.count())
+    assert sum(a != b for a, b in zip(done, before, strict=True)) == 1
 
 
 def test_add_co_teacher_by_email_who_then_sees_the_class(client, teacher, make_teacher, make_room):
@@ -151,7 +179,9 @@ def test_the_card_sheet_prints_the_site_address_and_class_name_and_no_username(
     room = make_room("Owls 3C", teacher=teacher)
     [card] = make_cards(room, "Maya K.")
     client.force_login(teacher)
-    html = client.post(reverse("student_card", args=[card.student.pk]), follow=True)
+    html = client.post(
+        reverse("student_card", args=[card.student.pk]), {"confirmed": "1"}, follow=True
+    )
     html = html.content.decode()
     assert html.count('class="login-card"') == 1
     assert '<strong class="card-site">testserver/student/</strong>' in html
@@ -209,7 +239,7 @@ def test_a_card_reissued_since_is_left_off_the_reopened_sheet(
     client.force_login(teacher)
     sheet = client.post(reverse("classroom_cards", args=[room.pk]))["Location"]
     key = client.cookies["card_sheet_key"].value
-    client.post(reverse("student_card", args=[maya.student.pk]))  # Maya lost hers
+    client.post(reverse("student_card", args=[maya.student.pk]), {"confirmed": "1"})  # lost hers
     # A browser keeps one key per sheet (the cookie's path); the test client only one in all.
     client.cookies["card_sheet_key"] = key
     html = client.get(sheet).content.decode()
@@ -220,7 +250,8 @@ def test_a_card_reissued_since_is_left_off_the_reopened_sheet(
 def test_one_student_new_card(client, teacher, make_room, make_cards):
     card = make_cards(make_room(teacher=teacher), "Maya K.")[0]
     client.force_login(teacher)
-    response = client.post(reverse("student_card", args=[card.student.pk]), follow=True)
+    url = reverse("student_card", args=[card.student.pk])
+    response = client.post(url, {"confirmed": "1"}, follow=True)
     assert response.content.decode().count('class="login-card"') == 1
 
 

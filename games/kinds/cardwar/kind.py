@@ -129,7 +129,8 @@ class CardWarKind:
         if game.phase == "over":
             return None
         if which == "clock":
-            return rules.ClockExpired() if game.options.clock_minutes is not None else None
+            # The clock deadline is set only by a game clock or by a teacher ending the game.
+            return rules.ClockExpired()
         return {"target": rules.TargetTimeout(), "answer": rules.AnswerTimeout()}.get(game.phase)
 
     def bot_action(self, state: Game, seat: int, level: str, seed_text: str) -> rules.Action:

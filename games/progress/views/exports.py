@@ -85,11 +85,18 @@ async def _pulled(pieces: Iterator[str]) -> AsyncIterator[str]:
         await sync_to_async(pieces.close, thread_sensitive=True)()
 
 
+def _sheet(request: HttpRequest) -> csv_exports.Spreadsheet:
+    """`?format=spreadsheet`: the reader's language's separator and decimal mark."""
+    return csv_exports.spreadsheet_format(request.GET.get("format"))
+
+
 @_export(classroom_for)
 def class_summary(request: HttpRequest, classroom: Classroom, window: Window) -> HttpResponse:
     rows = csv_exports.summary_rows(classroom, window)
     name = csv_exports.file_name(classroom, window, "summary")
-    return _download(request, csv_exports.csv_lines(rows), name, stream=False)
+    return _download(
+        request, csv_exports.csv_lines(rows, sheet=_sheet(request)), name, stream=False
+    )
 
 
 @_export(classroom_for)
@@ -99,14 +106,17 @@ def class_calculations(
     students = classroom.students.filter(archived_at__isnull=True).select_related("user")
     rows = csv_exports.calculation_rows(list(students), window)
     name = csv_exports.file_name(classroom, window, "calculations")
-    return _download(request, csv_exports.csv_lines(rows, cells_safe=True), name, stream=True)
+    lines = csv_exports.csv_lines(rows, cells_safe=True, sheet=_sheet(request))
+    return _download(request, lines, name, stream=True)
 
 
 @_export(student_for)
 def student_skills(request: HttpRequest, student: Student, window: Window) -> HttpResponse:
     rows = csv_exports.student_skill_rows(student, window)
     name = csv_exports.file_name(student.classroom, window, "skills", student)
-    return _download(request, csv_exports.csv_lines(rows), name, stream=False)
+    return _download(
+        request, csv_exports.csv_lines(rows, sheet=_sheet(request)), name, stream=False
+    )
 
 
 @_export(student_for)
@@ -115,4 +125,5 @@ def student_calculations(
 ) -> StreamingHttpResponse:
     rows = csv_exports.calculation_rows([student], window)
     name = csv_exports.file_name(student.classroom, window, "calculations", student)
-    return _download(request, csv_exports.csv_lines(rows, cells_safe=True), name, stream=True)
+    lines = csv_exports.csv_lines(rows, cells_safe=True, sheet=_sheet(request))
+    return _download(request, lines, name, stream=True)

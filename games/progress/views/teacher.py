@@ -39,6 +39,7 @@ def class_overview(request: HttpRequest, pk: int) -> HttpResponse:
         "window": window,
         "query": query,
         "rows": rows,
+        "help": reports.needs_help(rows),
         "skills": SKILLS,
         "sort": sort,
         "descending": descending,
@@ -132,4 +133,6 @@ def practice_choice(request: HttpRequest, pk: int) -> HttpResponse:
             else _("%(skill)s is dismissed for 30 days.")
         )
         messages.success(request, text % {"skill": label})
+    if request.POST.get("back") == "class":  # pinned from the class overview's help list
+        return redirect("progress:class", pk=student.classroom_id)
     return redirect("progress:student", pk=student.pk)

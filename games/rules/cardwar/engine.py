@@ -97,8 +97,8 @@ def apply(state: State, action: Action, *, source: Source | None = None) -> Outc
             t.emit("answer_timeout", missing=missing)
             resolve(t)
         case ClockExpired():
-            if state.options.clock_minutes is None:
-                raise _refuse(gettext_noop("this game has no clock"))
+            # Also the teacher's "stop now" (a tournament round ended early), with or without
+            # a clock: play stops as when a clock runs out. Only the server sends it.
             # Answers given but not yet revealed are dropped (their facts were stored on receipt).
             t.emit("clock_expired", dropped=[s for s in t.playing if t.entries[s] is not None])
             finish(t, "clock")

@@ -4,6 +4,7 @@ from games.tournaments.services.common import TournamentRefused
 from games.tournaments.services.rounds import (
     arena_pause,
     arena_start,
+    pairing_arrived,
     pairing_result_record,
     round_end_early,
     round_pair,
@@ -27,6 +28,7 @@ __all__ = [
     "entrant_withdraw",
     "keep_apart_add",
     "keep_apart_remove",
+    "pairing_arrived",
     "pairing_result_record",
     "round_end_early",
     "round_pair",

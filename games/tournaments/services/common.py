@@ -51,6 +51,8 @@ def on_commit_changed(tournament: Tournament) -> None:
     on_commit_group_event(group=tournament.group_name, message=message)
 
 
-def on_commit_match_ready(*, user_id: int, match_id: int) -> None:
-    """After commit: the student's lobby (and tournament panel) takes them to their match."""
-    on_commit_user_event(user_id=user_id, message={"type": "match.ready", "match": match_id})
+def on_commit_match_ready(*, user_id: int, match_id: int, round_number: int) -> None:
+    """After commit: wherever the student is (lobby, a game-over page), they are told the round
+    has started and taken to their match."""
+    message = {"type": "match.ready", "match": match_id, "round": round_number}
+    on_commit_user_event(user_id=user_id, message=message)

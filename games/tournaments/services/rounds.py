@@ -110,7 +110,8 @@ def round_start(*, teacher: User, tournament: Tournament, now: datetime | None =
 def round_end_early(*, teacher: User, tournament: Tournament, now: datetime | None = None) -> int:
     """End the round in play now: each unfinished match is decided as if its clock had run
     out (the game's own clock rule; Maths Warriors: more captures win, equal captures go to
-    the player who moved second). Returns how many matches were ended."""
+    the player who moved second; the card war: most cards, with or without a clock). Returns
+    how many matches were ended."""
     now = now or timezone.now()
     with transaction.atomic():
         t = locked(tournament)
@@ -123,9 +124,8 @@ def round_end_early(*, teacher: User, tournament: Tournament, now: datetime | No
         # The clock runs out now; the games' own expiry applies it (and finishes the match,
         # whose result then arrives like any other through match_finished).
         playing.update(clock_deadline=now)
-        for pk in ids:
-            match_expire_clock(match=pk, now=now)
-    return len(ids)
+        ended = sum(match_expire_clock(match=pk, now=now) is not None for pk in ids)
+    return ended
 
 
 def arena_start(*, teacher: User, tournament: Tournament, now: datetime | None = None) -> Round:
@@ -229,6 +229,30 @@ def pairing_result_record(*, match_id: int, now: datetime | None = None) -> Pair
     return entry
 
 
+def pairing_arrived(*, match_id: int, user_id: int, now: datetime | None = None) -> bool:
+    """Note that a student opened their tournament match (the first time only); True if this
+    was news, and then the tournament's screens show it. Nothing for any other match or user."""
+    now = now or timezone.now()
+    entry = (
+        Pairing.objects.filter(match_id=match_id)
+        .values("round__tournament_id", "first__student__user_id", "second__student__user_id")
+        .first()
+    )
+    if entry is None:
+        return False
+    seats = {"first": entry["first__student__user_id"], "second": entry["second__student__user_id"]}
+    changed = False
+    with transaction.atomic():
+        for seat, seated in seats.items():
+            if seated == user_id:
+                field = f"{seat}_arrived_at"
+                rows = Pairing.objects.filter(match_id=match_id, **{f"{field}__isnull": True})
+                changed = bool(rows.update(**{field: now})) or changed
+        if changed:
+            on_commit_changed(Tournament(pk=entry["round__tournament_id"]))
+    return changed
+
+
 def _finish_arena_if_over(t: Tournament, now: datetime) -> None:
     if t.ends_at is None or now < t.ends_at:
         return
@@ -293,4 +317,6 @@ def _match_start(t: Tournament, entry: Pairing) -> None:
     entry.save(update_fields=["match"])
     for e in seats:
         if e is not None:
-            on_commit_match_ready(user_id=e.student.user_id, match_id=entry.match_id)
+            on_commit_match_ready(
+                user_id=e.student.user_id, match_id=entry.match_id, round_number=entry.round.number
+            )

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from classrooms.permissions import classroom_for, teacher_required, teaches
+from classrooms.views.responses import confirmation
 from games.services.lobby import online_students
 from games.tournaments import selectors, services
 from games.tournaments.forms import KeepApartForm, StudentChoiceForm, TournamentForm
@@ -20,12 +21,11 @@ from games.tournaments.models import Entrant, KeepApart, Tournament
 
 
 def tournament_for(request: HttpRequest, pk: int) -> Tournament:
-    """The tournament `pk` if the user teaches its class; 404 when missing, 403 when not."""
+    """The tournament `pk` if the user teaches its class; 404 otherwise, missing or not theirs
+    (the same answer, so nobody learns which ids exist)."""
     tournament = Tournament.objects.select_related("classroom").filter(pk=pk).first()
-    if tournament is None:
+    if tournament is None or not teaches(request.user, tournament.classroom):
         raise Http404
-    if not teaches(request.user, tournament.classroom):
-        raise PermissionDenied
     return tournament
 
 
@@ -67,6 +67,7 @@ def _manage_context(tournament: Tournament) -> dict:
     return {
         "tournament": tournament,
         "view": selectors.board_view(tournament),
+        "teacher": True,
         "entrants": tournament.entrants.select_related("student").order_by("student__display_name"),
         "late_form": StudentChoiceForm(students=selectors.not_entered(tournament)),
     }
@@ -161,6 +162,21 @@ def pause(request: HttpRequest, pk: int) -> HttpResponse:
 @teacher_required
 @require_POST
 def end(request: HttpRequest, pk: int) -> HttpResponse:
+    """End the tournament, once the teacher has confirmed: its standings are final."""
+    tournament = tournament_for(request, pk)
+    ask = confirmation(
+        request,
+        title=_("End %(name)s now?") % {"name": tournament.name},
+        consequences=[
+            _("The standings as they are now become the final standings."),
+            _("A round that is paired but not started is dropped; games in play still count."),
+            _("No more rounds can be paired: an ended tournament cannot be started again."),
+        ],
+        button=_("End the tournament"),
+        cancel_url=reverse("tournaments:manage", args=[tournament.pk]),
+    )
+    if ask is not None:
+        return ask
     return _act(
         request,
         pk,
@@ -243,10 +259,8 @@ def keep_apart(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def keep_apart_remove(request: HttpRequest, pair_id: int) -> HttpResponse:
     pair = KeepApart.objects.select_related("classroom").filter(pk=pair_id).first()
-    if pair is None:
+    if pair is None or not teaches(request.user, pair.classroom):
         raise Http404
-    if not teaches(request.user, pair.classroom):
-        raise PermissionDenied
     services.keep_apart_remove(teacher=request.user, pair=pair)
     messages.success(request, _("Pair removed."))
     return redirect("tournaments:keep_apart", pk=pair.classroom_id)

@@ -143,8 +143,9 @@ def test_deadlines_apply_the_timer_of_the_phase():
     answering, events = KIND.apply(s, game, rules.TargetTimeout())
     assert KIND.timing(s, game, answering, events).step_seconds == 30
     assert KIND.due_action(answering, "step") == rules.AnswerTimeout()
+    # A game without a clock has no clock deadline unless a teacher ends it: then it stops.
     untimed = setup(clock_minutes=None)
-    assert KIND.due_action(KIND.start(untimed)[0], "clock") is None
+    assert KIND.due_action(KIND.start(untimed)[0], "clock") == rules.ClockExpired()
 
 
 # --- bots, hidden information, replay ---------------------------------------------------------

@@ -89,12 +89,13 @@ def test_the_class_summary_has_every_column_for_every_student(client, teacher, c
     assert row["external_id"] == '\'=HYPERLINK("http://x")'
     assert (row["games"], row["wins"], row["losses"], row["draws"]) == ("0", "0", "0", "0")
     expected = {skill: ("0", "0", "", "", "not_enough") for skill in SKILLS}
-    # 4 of 6 in 2-3 s / 4-5 s: the median is 3/6 into the four 2-3 s answers.
-    expected["addition"] = ("6", "4", "67", "2750", "familiar")
-    expected["exact_target"] = ("6", "4", "67", "2750", "familiar")
-    expected["division"] = ("1", "0", "0", "7000", "not_enough")
-    expected["fractions"] = ("1", "0", "0", "7000", "not_enough")
-    expected["best_choice"] = ("1", "0", "0", "7000", "not_enough")
+    # 2.1 s four times and 4.4 s twice: the middle two are both 2.1 s.
+    expected["addition"] = ("6", "4", "67", "2100", "familiar")
+    expected["exact_target"] = ("6", "4", "67", "2100", "familiar")
+    # One answer in 6.0 s (the time band 6–8 s said 7 s).
+    expected["division"] = ("1", "0", "0", "6000", "not_enough")
+    expected["fractions"] = ("1", "0", "0", "6000", "not_enough")
+    expected["best_choice"] = ("1", "0", "0", "6000", "not_enough")
     for skill in SKILLS:
         got = tuple(
             row[f"{skill}_{c}"]

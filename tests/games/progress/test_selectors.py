@@ -36,7 +36,7 @@ def test_skill_figures_sum_each_students_window_and_the_one_before(
     addition = figures[ada.pk]["addition"]
     assert (addition.attempts, addition.correct, addition.days, addition.accuracy) == (6, 4, 2, 67)
     assert (addition.previous_attempts, addition.previous_correct) == (5, 2)
-    assert addition.median_ms == 2750
+    assert addition.median_ms == 2500  # the student's own times: 2.5 s four times, 4.2, 4.5
     assert addition.level == "familiar"
     assert addition.change == 67 - 40
     assert figures[ada.pk]["exact_target"].attempts == 6
@@ -67,7 +67,8 @@ def test_weekly_trend_has_every_week_of_the_window_with_its_attempts(
     assert all(w["week"].weekday() == 0 for w in weeks)
     assert len(weeks) == (window.end - first).days // 7 + 1
     last = weeks[-1]
-    assert (last["attempts"], last["correct"]) == (2 + 1 + 3, 1 + 1 + 2)
+    # Three calculations, two right (the skill attempts were 2 + 1 + 3).
+    assert (last["attempts"], last["correct"]) == (3, 2)
     assert last["skills"]["addition"] == (2, 1)
     assert last["skills"]["multiplication"] == (1, 1)
     assert sum(w["attempts"] for w in weeks[:-1]) == 0
@@ -206,3 +207,33 @@ def test_practice_suggestions_read_the_whole_record_with_pins_and_dismissals(
     )
     chosen = selectors.practice_suggestions(ada.pk, today())
     assert [s.skill for s in chosen] == ["roots", "division"]
+
+
+@pytest.mark.parametrize(
+    ("times", "median"),
+    [
+        ([20_850], 20_850),  # one attempt: its own time (time bands said 25 s)
+        ([4_000, 6_900, 8_000, 8_200, 9_500, 14_000], 8_100),  # the middle two's mean
+        ([9_165, 1_000, 30_000], 9_165),
+        ([1_000, 1_001], 1_001),  # 1000.5 rounded half up
+    ],
+)
+def test_the_median_is_the_students_own_middle_think_time(
+    warriors_match, two_students, record, times, median
+):
+    ada = two_students[0].user
+    record(warriors_match, [mind(ms=ms) for ms in times], at(1))
+    record(warriors_match, [mind(seat=1, ms=99_000)], at(1))  # Ben's time is not Ada's
+    figures = selectors.skill_figures([ada.pk], window_for("30", today()))[ada.pk]
+    assert figures["addition"].median_ms == median
+    assert figures["exact_target"].median_ms == median
+
+
+def test_a_small_perfect_sample_is_not_coloured_as_a_caution(warriors_match, two_students, record):
+    ada = two_students[0].user
+    record(warriors_match, [mind()] * 6, at(1))
+    record(warriors_match, [mind(sub=True)] * 3 + [mind(sub=True, ok=False)] * 3, at(1))
+    figures = selectors.skill_figures([ada.pk], window_for("30", today()))[ada.pk]
+    perfect, half = figures["addition"], figures["subtraction"]
+    assert (perfect.level, perfect.tone) == ("familiar", "good")
+    assert (half.level, half.tone) == ("attempted", "")

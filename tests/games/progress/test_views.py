@@ -1,5 +1,7 @@
 """Report pages and downloads: who may see what, and what the pages show."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -42,10 +44,25 @@ def test_the_teacher_of_the_class_reads_every_report(client, teacher, classroom,
 def test_a_teacher_of_another_class_reads_none(client, make_teacher, classroom, played):
     client.force_login(make_teacher())
     for url in teacher_pages(classroom, played[0]):
-        assert client.get(url).status_code == 403, url
+        assert client.get(url).status_code == 404, url  # the same as for an id that is not there
     post = reverse("progress:practice_choice", args=[played[0].pk])
-    assert client.post(post, {"skill": "addition", "action": "pin"}).status_code == 403
+    assert client.post(post, {"skill": "addition", "action": "pin"}).status_code == 404
     assert not PracticeChoice.objects.exists()
+
+
+def test_a_pupil_or_class_not_yours_and_one_that_does_not_exist_look_the_same(
+    client, make_teacher, classroom, played
+):
+    client.force_login(make_teacher())
+    missing = max(played[0].pk, classroom.pk) + 1000
+    for name, real in (("progress:student", played[0].pk), ("progress:class", classroom.pk)):
+        theirs = client.get(reverse(name, args=[real]))
+        nowhere = client.get(reverse(name, args=[missing]))
+        assert theirs.status_code == nowhere.status_code == 404
+        main = [
+            re.search(r"<main.*</main>", r.content.decode(), re.S)[0] for r in (theirs, nowhere)
+        ]
+        assert main[0] == main[1]  # the page says nothing more (its head has a fresh nonce)
 
 
 def test_students_read_no_teacher_report_not_even_their_own(client, classroom, played):
@@ -216,3 +233,40 @@ def test_class_pages_link_to_the_reports(client, teacher, classroom, played):
     )
     client.force_login(played[0].user)
     assert reverse("progress:mine") in client.get(reverse("games:lobby")).content.decode()
+
+
+def test_the_class_overview_opens_with_who_needs_help_with_what(
+    client, teacher, classroom, warriors_match, two_students, make_student, record
+):
+    ada, ben = two_students
+    make_student("Cy Quiet")  # no games at all
+    record(warriors_match, [mind(sub=True)] + [mind(sub=True, ok=False)] * 5, at(1))  # 1 of 6
+    record(warriors_match, [mind(seat=1)] * 6, at(1))  # Ben: 6 of 6, small but perfect
+    client.force_login(teacher)
+    page = client.get(reverse("progress:class", args=[classroom.pk])).content.decode()
+    help_list = page[page.index('id="help-heading"') : page.index('id="overview"')]
+    assert "Subtraction" in help_list and "1 of 6 right (17 %) in this period" in help_list
+    assert ben.display_name not in help_list  # nothing under 60 %
+    assert help_list.count("<li>") == 2  # Ada's subtraction and her exact targets, no more
+    assert '<input type="hidden" name="back" value="class">' in help_list
+    assert "No games in this period." in page  # Cy's row says why it is empty
+    assert "lvl-familiar is-good" in page  # Ben's 6 of 6 is not amber
+    # One click sets the practice and comes back to the overview.
+    response = client.post(
+        reverse("progress:practice_choice", args=[ada.pk]),
+        {"skill": "subtraction", "action": "pin", "back": "class"},
+    )
+    assert response["Location"] == reverse("progress:class", args=[classroom.pk])
+    assert PracticeChoice.objects.get().skill == "subtraction"
+
+
+def test_a_row_with_games_but_no_calculation_says_so(
+    client, teacher, classroom, warriors_match, two_students
+):
+    from games.models import Match as M
+
+    finished = {"status": M.Status.FINISHED, "winner_seat": 0, "finished_at": at(1)}
+    M.objects.filter(pk=warriors_match.pk).update(**finished)
+    client.force_login(teacher)
+    page = client.get(reverse("progress:class", args=[classroom.pk])).content.decode()
+    assert "1 game in this period, but no calculation that counts for a skill" in page

@@ -1,6 +1,8 @@
 """The tournament socket: who may open which screen, the standings live as a match finishes,
 a student taken to their match, and frames from the client answered, never fatal."""
 
+import re
+
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -8,7 +10,7 @@ from channels.testing import WebsocketCommunicator
 from config.asgi import application
 from games.services import match_resign
 from games.tournaments import services
-from tests.games.sockets import closed, receive_until, session_cookie
+from tests.games.sockets import closed, connect, receive_until, session_cookie
 from tests.games.tournaments.conftest import games
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -59,10 +61,10 @@ async def test_a_student_is_sent_to_their_match_and_sees_their_standing(teacher,
     comm = await tournament_socket(t, ada, "student")
     assert "Waiting for your teacher" in await receive_until(comm, 'id="tournament-me"')
     await sync_to_async(services.round_pair)(teacher=teacher, tournament=t)
-    assert "Your next opponent" in await receive_until(comm, "Your next opponent")
+    assert "your next opponent is Pupil B" in await receive_until(comm, "Round 1 is paired")
     await sync_to_async(services.round_start)(teacher=teacher, tournament=t)
-    text = await receive_until(comm, "data-goto")
-    assert "/play/m/" in text and "You are playing" in text
+    text = await receive_until(comm, "you are playing")
+    assert "/play/m/" in text and "Round 1: you are playing Pupil B" in text
     await comm.send_to(text_data='{"kind": "move"}')
     assert "not understood" in await receive_until(comm, "not understood")
     await comm.disconnect()
@@ -89,3 +91,55 @@ async def test_a_student_cannot_open_the_teachers_screen(make_tournament):
     ada = await sync_to_async(lambda: t.entrants.first().student.user)()
     comm = await tournament_socket(t, ada, "teacher")
     assert (await closed(comm))["code"] == 4403
+
+
+async def test_a_student_on_the_last_rounds_game_over_page_is_taken_to_the_next_round(
+    teacher, running
+):
+    """The game-over page of round 1 says what comes next, then names round 2's opponent and
+    sends the student there after a few seconds' notice."""
+    t, entry = await sync_to_async(running)()
+    ada, ben, match, ben_name = await sync_to_async(
+        lambda: (
+            entry.first.student.user,
+            entry.second.student.user,
+            entry.match,
+            entry.second.student.display_name,
+        )
+    )()
+    page = await connect(match, ada)
+    await receive_until(page, 'id="board"')
+    await sync_to_async(lambda: match_resign(match=match, player=ben))()
+    text = await receive_until(page, 'id="tournament-next"')
+    assert "Friday cup, round 1" in text and "Waiting for your teacher to pair" in text
+    await sync_to_async(services.round_pair)(teacher=teacher, tournament=t)
+    text = await receive_until(page, "your next opponent is")
+    assert f"Round 2 is paired: your next opponent is {ben_name}." in text
+    await sync_to_async(services.round_start)(teacher=teacher, tournament=t)
+    notice = await receive_until(page, 'id="round-notice"')
+    new_match = await sync_to_async(lambda: games(t.round_set.get(number=2))[0].match_id)()
+    assert "Round 2 starts!" in notice and f"You play {ben_name}." in notice
+    assert f'data-goto="/play/m/{new_match}/"' in notice and 'data-goto-delay="5"' in notice
+    await page.disconnect()
+
+
+async def test_the_teacher_sees_who_has_not_reached_their_match(teacher, running):
+    t, entry = await sync_to_async(running)()
+    desk = await tournament_socket(t, teacher, "teacher")
+    text = await receive_until(desk, 'id="boards"')
+    ada, ben, match = await sync_to_async(
+        lambda: (entry.first.student.user, entry.second.student, entry.match)
+    )()
+    assert re.search(r"Not at their match yet:</strong> Pupil [AB], Pupil [AB]<", text)
+    page = await connect(match, ada)
+    await receive_until(desk, f"Not at their match yet:</strong> {ben.display_name}<")
+    await page.disconnect()
+    # A teacher watching the match is no arrival; the projector never names the missing.
+    watch = await connect(match, teacher)
+    await receive_until(watch, 'id="board"')
+    projector = await tournament_socket(t, teacher, "projector")
+    assert "Not at their match" not in await receive_until(projector, 'id="boards"')
+    pairing = await sync_to_async(lambda: type(entry).objects.get(pk=entry.pk))()
+    assert pairing.first_arrived_at is not None and pairing.second_arrived_at is None
+    for comm in (watch, projector, desk):
+        await comm.disconnect()

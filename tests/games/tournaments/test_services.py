@@ -291,3 +291,67 @@ def test_every_game_kind_runs_a_round_from_pairing_to_result(
         assert entry.match.variants["level"] == 3 and entry.match.variants["clock_minutes"] == 5
     t.refresh_from_db()
     assert t.status == Tournament.Status.FINISHED
+
+
+@pytest.mark.parametrize("clock_minutes", [None, 5])
+def test_ending_a_round_early_ends_card_war_games_with_or_without_a_clock(
+    teacher, make_tournament, on_commit, clock_minutes
+):
+    variants = {"level": 1, "clock_minutes": clock_minutes}
+    t = make_tournament(2, rounds=2, game="cardwar", variants=variants)
+    services.round_pair(teacher=teacher, tournament=t)
+    row = services.round_start(teacher=teacher, tournament=t)
+    with on_commit():
+        assert services.round_end_early(teacher=teacher, tournament=t) == 1
+    (entry,) = games(row)
+    entry.refresh_from_db()
+    assert entry.match.status == Match.Status.FINISHED and entry.match.result_reason == "clock"
+    assert entry.outcome  # most cards wins (or a draw): the pairing has its result
+    row.refresh_from_db()
+    assert row.status == Round.Status.FINISHED
+
+
+def test_the_standings_move_when_games_end_not_when_a_round_is_paired(
+    teacher, make_tournament, on_commit
+):
+    t = make_tournament(5, rounds=3)  # five: someone has a bye each round
+    play_round(teacher, t, on_commit)
+
+    def table():
+        return [
+            (s.player, s.points, s.buchholz, s.sonneborn_berger)
+            for s in history.table(history.history_of(t))
+        ]
+
+    after_round_one = table()
+    services.round_pair(teacher=teacher, tournament=t)
+    assert table() == after_round_one
+    services.round_unpair(teacher=teacher, tournament=t)
+    assert table() == after_round_one
+
+
+def test_a_student_is_told_what_comes_next_at_every_moment(teacher, make_tournament, on_commit):
+    from games.tournaments.selectors import student_view
+
+    t = make_tournament(3, rounds=2)  # three: one bye a round
+    students = [e.student for e in t.entrants.order_by("pk")]
+
+    def states():
+        t.refresh_from_db()
+        return {s.pk: student_view(t, s) for s in students}
+
+    assert {v.state for v in states().values()} == {"pair"}
+    services.round_pair(teacher=teacher, tournament=t)
+    now = states()
+    assert sorted(v.state for v in now.values()) == ["next"] * 3
+    assert sum(bool(v.bye) for v in now.values()) == 1
+    row = services.round_start(teacher=teacher, tournament=t)
+    now = states()
+    assert sorted(v.state for v in now.values()) == ["bye", "playing", "playing"]
+    with on_commit():
+        finish(games(row)[0])
+    # Round over: nobody's "next opponent" is the one they just played.
+    assert {v.state for v in states().values()} == {"pair"}
+    play_round(teacher, t, on_commit)
+    now = states()
+    assert {v.state for v in now.values()} == {"over"}  # the last round's bye holder too

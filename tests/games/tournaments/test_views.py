@@ -40,7 +40,7 @@ TEACHER_POSTS = ["pair", "start", "end", "unpair", "end_round", "late", "pause"]
 @pytest.mark.parametrize("name", TEACHER_GETS)
 @pytest.mark.parametrize(
     ("who", "status"),
-    [("teacher", 200), ("other_teacher", 403), ("student", 403), ("stranger_student", 403)],
+    [("teacher", 200), ("other_teacher", 404), ("student", 403), ("stranger_student", 403)],
 )
 def test_only_the_classes_teacher_sees_the_teacher_pages(client, people, name, who, status):
     client.force_login(people[who])
@@ -53,7 +53,8 @@ def test_only_the_classes_teacher_sees_the_teacher_pages(client, people, name, w
 def test_nobody_else_may_run_it(client, people, name, who):
     client.force_login(people[who])
     response = client.post(reverse(f"tournaments:{name}", args=[people["tournament"].pk]))
-    assert response.status_code == 403
+    # Another teacher hears what a made-up id would get; a student is no teacher at all.
+    assert response.status_code == (404 if who == "other_teacher" else 403)
     assert not people["tournament"].round_set.exists()
 
 
@@ -64,7 +65,7 @@ def test_nobody_logged_in_goes_to_the_login_page(client, people, name):
 
 
 @pytest.mark.parametrize(
-    ("who", "status"), [("student", 200), ("stranger_student", 403), ("other_teacher", 403)]
+    ("who", "status"), [("student", 200), ("stranger_student", 404), ("other_teacher", 404)]
 )
 def test_students_see_only_their_own_classes_tournament(client, people, who, status):
     client.force_login(people[who])
@@ -76,7 +77,7 @@ def test_the_class_pages_are_the_teachers_alone(client, people, classroom):
     for name in ("class", "new", "keep_apart"):
         url = reverse(f"tournaments:{name}", args=[classroom.pk])
         client.force_login(people["other_teacher"])
-        assert client.get(url).status_code == 403
+        assert client.get(url).status_code == 404
         client.force_login(people["teacher"])
         assert client.get(url).status_code == 200
 
@@ -211,12 +212,12 @@ def test_the_lobby_panel_shows_the_students_next_opponent(client, teacher, make_
     ada, ben = (e.student for e in t.entrants.order_by("pk"))
     client.force_login(ada.user)
     assert (
-        "Your next opponent: " + ben.display_name
+        "Round 1 is paired: your next opponent is " + ben.display_name
         in client.get(reverse("tournaments:panel")).content.decode()
     )
     services.round_start(teacher=teacher, tournament=t)
     page = client.get(reverse("tournaments:panel")).content.decode()
-    assert f"You are playing {ben.display_name}" in page
+    assert f"Round 1: you are playing {ben.display_name}" in page
     assert reverse("games:match", args=[Match.objects.get().pk]) in page
 
 
@@ -270,3 +271,59 @@ def test_a_card_war_tournament_is_created_at_a_level_from_the_form(
     assert response.status_code == 302
     t = Tournament.objects.get()
     assert t.game == "cardwar" and t.variants == {"level": 4, "clock_minutes": 5}
+
+
+def test_the_knockout_csv_is_in_place_order_with_a_place_column(
+    client, teacher, make_tournament, on_commit
+):
+    from tests.games.tournaments.conftest import play_round
+
+    t = make_tournament(5, format=Tournament.Format.KNOCKOUT, third_place=True)
+    for winner in ("first", "first", "second"):
+        play_round(teacher, t, on_commit, winner=winner)
+    client.force_login(teacher)
+    response = client.get(reverse("tournaments:csv", args=[t.pk]))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows[0][-1] == "place"
+    assert [r[-1] for r in rows[1:]] == ["1", "2", "3", "4", "5"]
+
+
+def test_a_finished_tournaments_panel_gives_way_to_the_class_next_one(
+    client, teacher, make_tournament, on_commit
+):
+    from tests.games.tournaments.conftest import play_round
+
+    t = make_tournament(2, rounds=1)
+    play_round(teacher, t, on_commit)
+    ada = t.entrants.order_by("pk").first().student
+    client.force_login(ada.user)
+    page = client.get(reverse("tournaments:panel")).content.decode()
+    assert "The tournament is over." in page and f"?after={t.pk}" in page
+    poll = reverse("tournaments:panel") + f"?after={t.pk}"
+    assert client.get(poll).status_code == 204  # nothing newer: the panel stays
+    assert client.get(reverse("tournaments:panel") + "?after=x").status_code == 400
+    students = [e.student for e in t.entrants.all()]
+    newer = make_tournament(students=students, rounds=1)
+    newer.name = "Monday cup"
+    newer.save()
+    page = client.get(poll).content.decode()
+    assert "Monday cup" in page and f"/ws/tournament/{newer.pk}/student/" in page
+
+
+def test_ending_a_tournament_asks_first_and_the_first_click_changes_nothing(
+    client, teacher, make_tournament
+):
+    from games.tournaments import services
+
+    t = make_tournament(4)
+    services.round_pair(teacher=teacher, tournament=t)
+    client.force_login(teacher)
+    url = reverse("tournaments:end", args=[t.pk])
+    page = client.post(url).content.decode()
+    assert "End Friday cup now?" in page and "become the final standings" in page
+    assert '<input type="hidden" name="confirmed" value="1">' in page
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.RUNNING and t.round_set.count() == 1
+    client.post(url, {"confirmed": "1"})
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED

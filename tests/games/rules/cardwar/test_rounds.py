@@ -189,10 +189,11 @@ def test_equal_counts_when_the_clock_runs_out_are_a_draw():
     assert state.result == cw.Result("clock", (), True, (3, 3), (0, 1))
 
 
-def test_a_game_without_a_clock_refuses_clock_expired():
+def test_a_game_without_a_clock_stops_by_the_clock_rule_when_the_teacher_ends_it():
+    # A tournament round ended early: the server sends ClockExpired to a game with no clock.
     state = table("9 8 5", "2 3 6", clock_minutes=None).state
-    with pytest.raises(cw.IllegalMove, match="no clock"):
-        cw.apply(state, cw.ClockExpired())
+    state, _ = play(state, cw.ClockExpired())
+    assert state.phase == "over" and state.result.reason == "clock"
 
 
 def test_a_finished_game_refuses_every_action():
