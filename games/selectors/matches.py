@@ -105,6 +105,7 @@ def view_for(snap: dict[str, Any], viewer: Viewer, log: list | None = None) -> d
         "finished": finished,
         **clocks_of(snap),
         "guided": bool(snap["options"].get("guided")),
+        "preview": bool(snap["options"].get("preview")),
         "prompt": prompt_for(snap),
         "log": log,
     }

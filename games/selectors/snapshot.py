@@ -16,6 +16,8 @@ from games.kinds import kind_for
 from games.models import Match, Move, Seat
 
 _BOT_LEVELS = dict(Seat.BotLevel.choices)
+# The server options the screens read (the rest stay on the match).
+_SCREEN_OPTIONS = ("guided", "bot_delay_ms", "reveal_ms", "preview")
 
 
 def seat_name(seat: Seat) -> str:
@@ -101,9 +103,7 @@ def snapshot(
         "winner_seat": match.winner_seat,
         "result_reason": match.result_reason,
         "variants": match.variants,
-        "options": {
-            k: v for k, v in match.options.items() if k in ("guided", "bot_delay_ms", "reveal_ms")
-        },
+        "options": {k: v for k, v in match.options.items() if k in _SCREEN_OPTIONS},
         "names": table_names([seat_name(s) for s in seats], [s.bot_level for s in seats]),
         "users": [s.user_id for s in seats],
         "bots": [s.bot_level for s in seats],
