@@ -351,3 +351,22 @@ def test_in_class_play_the_builder_shows_the_sum_and_not_its_value(mover_page, d
     screenshot(page, "warriors-build-class-play")
     assert_accessible(page, "Warriors builder in class play")
     assert not console.unexpected()
+
+
+def test_shift_and_a_number_picks_their_die_as_on_a_chromebook(mover_page, duel):
+    """ChromeOS keeps Alt+1…8 for its shelf: Shift+number picks their die, and a bracket typed
+    with Shift stays a bracket where a number could not go."""
+    match, _users = duel
+    page = mover_page
+    page.keyboard.press("Shift+Digit9")  # "(" at the start: a bracket
+    expect(page.locator("[data-expression]")).to_have_text("(")
+    page.keyboard.press("Escape")
+    ply = match.ply
+    move = plan(match, prefer_mind=True)
+    assert move.kind in ("strength", "mind")
+    by_keyboard(page, match, move, their_key="Shift")
+    wait_for_ply_after(page, ply)
+    match.refresh_from_db()
+    assert kinds(match)[-1] == move.kind
+    help_text = page.locator("#help-dialog").inner_text()
+    assert "Shift" in help_text and "Chromebook" in help_text
