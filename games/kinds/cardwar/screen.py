@@ -183,6 +183,8 @@ def board(
         "reveal_ms": view.get("reveal_ms", 0),
         "hold_reveal": view.get("hold_reveal", False),
     }
+    if context["ending"] is not None:
+        context["ending"]["won"] = me is not None and me["seat"] in view["result"]["winners"]
     if step == "answer":
         context["answer"] = _answer_form(view["level"], me)
     elif me is not None and me["cards"]:
