@@ -91,6 +91,17 @@ class ClassroomLanguageForm(forms.Form):
     language = forms.ChoiceField(label=_("Language of the class"), choices=settings.LANGUAGES)
 
 
+class ClassroomShowValuesForm(forms.Form):
+    show_values = forms.BooleanField(
+        label=_("Show the value of a calculation while it is built (for beginners)"),
+        help_text=_(
+            "Off: students work the value out themselves. On: they see it before they commit, "
+            "and the reports count those calculations apart."
+        ),
+        required=False,
+    )
+
+
 class CoTeacherForm(forms.Form):
     identifier = forms.CharField(label=_("Username or email of the other teacher"), max_length=254)
 

@@ -57,6 +57,11 @@ class Classroom(models.Model):
     language = models.CharField(
         _("language"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
     )
+    # Beginners: a calculation's value is shown while it is built (otherwise the child works it
+    # out; the reports count calculations made with the value shown apart).
+    show_values = models.BooleanField(
+        _("show the value while a calculation is built"), default=False, db_default=False
+    )
 
     class Meta:
         ordering = ["name"]

@@ -20,6 +20,11 @@ teach = [
     path("classes/<int:pk>/", teacher.classroom_detail, name="classroom_detail"),
     path("classes/<int:pk>/rename/", teacher.classroom_rename_view, name="classroom_rename"),
     path("classes/<int:pk>/language/", teacher.classroom_language_view, name="classroom_language"),
+    path(
+        "classes/<int:pk>/show-values/",
+        teacher.classroom_show_values_view,
+        name="classroom_show_values",
+    ),
     path("classes/<int:pk>/archive/", teacher.classroom_archive_view, name="classroom_archive"),
     path("classes/<int:pk>/restore/", teacher.classroom_restore_view, name="classroom_restore"),
     path("classes/<int:pk>/code/", teacher.classroom_code_view, name="classroom_code_regenerate"),

@@ -327,6 +327,9 @@ class Calculation(models.Model):
     # Card war levels 1-4: the two card values, smaller first (the fact-family grids).
     fact_low = models.PositiveSmallIntegerField(null=True, blank=True)
     fact_high = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The student saw the calculation's value (and what it captures) before committing: not
+    # their own arithmetic, so the skills leave it out and the reports count it apart.
+    assisted = models.BooleanField(default=False, db_default=False)
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -68,6 +68,14 @@ def classroom_language_set(*, classroom: Classroom, language: str) -> Classroom:
     return classroom
 
 
+def classroom_show_values_set(*, classroom: Classroom, on: bool) -> Classroom:
+    """Show a calculation's value while it is built in the class's new games (beginners), or
+    not: then the students work it out (games already started keep their setting)."""
+    classroom.show_values = bool(on)
+    classroom.save(update_fields=["show_values"])
+    return classroom
+
+
 @transaction.atomic
 def classroom_archive(*, classroom: Classroom) -> Classroom:
     """Hide the class from the dashboard; its students cannot log in or play until it is

@@ -10,7 +10,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from classrooms.exports import classroom_students_csv
-from classrooms.forms import ClassroomLanguageForm, ClassroomNameForm, CoTeacherForm
+from classrooms.forms import (
+    ClassroomLanguageForm,
+    ClassroomNameForm,
+    ClassroomShowValuesForm,
+    CoTeacherForm,
+)
 from classrooms.permissions import classroom_for, teacher_required
 from classrooms.selectors import (
     classroom_login_pressure,
@@ -24,6 +29,7 @@ from classrooms.services.classrooms import (
     classroom_language_set,
     classroom_rename,
     classroom_restore,
+    classroom_show_values_set,
     classroom_teacher_add,
     classroom_teacher_remove,
 )
@@ -76,6 +82,7 @@ def _detail_context(request: HttpRequest, classroom, **extra) -> dict:
         "teachers": classroom.teachers.order_by("username"),
         "rename_form": ClassroomNameForm(initial={"name": classroom.name}),
         "language_form": ClassroomLanguageForm(initial={"language": classroom.language}),
+        "show_values_form": ClassroomShowValuesForm(initial={"show_values": classroom.show_values}),
         "teacher_form": CoTeacherForm(),
         "login_pressure": classroom_login_pressure(classroom=classroom),
         **extra,
@@ -124,6 +131,18 @@ def classroom_language_view(request: HttpRequest, pk: int) -> HttpResponse:
         }
 
     return _settings_form(request, pk, ClassroomLanguageForm, "language_form", language_set)
+
+
+@teacher_required
+@require_POST
+def classroom_show_values_view(request: HttpRequest, pk: int) -> HttpResponse:
+    def show_values_set(classroom, data) -> str:
+        classroom = classroom_show_values_set(classroom=classroom, on=data["show_values"])
+        if classroom.show_values:
+            return _("New games of this class show a calculation's value while it is built.")
+        return _("In new games of this class, students work the values out themselves.")
+
+    return _settings_form(request, pk, ClassroomShowValuesForm, "show_values_form", show_values_set)
 
 
 @teacher_required

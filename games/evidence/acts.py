@@ -10,6 +10,8 @@ Act kinds (`Calculation.act`):
 - `cardwar_answer`: a card-war answer (expression chosen and result typed); a round the
   student did not answer in time is not stored (it is no act), the round itself is in the log.
 - `cardwar_target`: a target the student named (levels 5–7); the computer's are not stored.
+`assisted` marks an act whose value the student saw before committing to it (a Mind attack
+built with the value preview on): it counts for no skill, and the reports say how many.
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ class Act:
     variant: str = ""
     fact_low: int | None = None
     fact_high: int | None = None
+    assisted: bool = False  # the value was shown before the student committed to it
 
     @property
     def operator_count(self) -> int:

@@ -13,7 +13,8 @@ A skill attempt is (skill, right or not). The definitions (also on the teachers'
 - exact_target: a Mind attack (right when it made the target), or a card-war answer at levels
   5–7 when the target could be made exactly (right when the student made it and typed it right).
 A refused Mind attack that cannot be read as a calculation (bad syntax, a division by zero) is
-stored, but counts for no skill: there is no value to judge.
+stored, but counts for no skill: there is no value to judge. Nor does an assisted act (its
+value was shown before the student committed): the reports count those apart.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def band_of(think_ms: int) -> int:
 
 def skills_of(act: Act) -> list[tuple[str, bool]]:
     """The skill attempts one act is evidence for, each with whether it was right."""
-    if act.kind not in (MIND, MIND_REFUSED, CARDWAR_ANSWER) or act.value is None:
+    if act.kind not in (MIND, MIND_REFUSED, CARDWAR_ANSWER) or act.value is None or act.assisted:
         return []
     right = bool(act.correct)
     out = [

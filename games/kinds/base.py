@@ -45,12 +45,14 @@ class Timing:
     `new_step`: the action opened a new step (think time and the step deadline start now, and
     plies seen before it are stale). `step_seconds`: the new step's limit (read only with
     `new_step`; None: no limit). `clock_seconds`: (re)start the game clock with this many seconds;
-    None leaves it as it is (at the start, None means no clock).
+    None leaves it as it is (at the start, None means no clock). `pause_ms`: the new step's
+    think time and deadline start this much later (a moment to read what just happened).
     """
 
     new_step: bool
     step_seconds: int | None = None
     clock_seconds: int | None = None
+    pause_ms: int = 0
 
 
 @dataclass(frozen=True)

@@ -170,10 +170,10 @@ def current_ply(match_id: int) -> int | None:
 
 def render_preview(match_id: int, viewer: Viewer, action: dict) -> str | None:
     """The Mind attack being typed: its value, and whether it captures anything now; None in a
-    game without Mind attacks (the frame is then not understood)."""
+    game without Mind attacks or with the preview off (the frame is then not understood)."""
     match = Match.objects.get(pk=match_id)
-    if match.game != Match.Game.WARRIORS:
-        return None
+    if match.game != Match.Game.WARRIORS or not match.options.get("preview"):
+        return None  # no preview here: the child works the value out
     state = engine.load(match.state)
     expression = action.get("expression", "")
     context: dict = {"oob": True, "expression": expression}

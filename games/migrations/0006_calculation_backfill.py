@@ -32,6 +32,8 @@ def backfill(apps, schema_editor):
         .filter(kind__in=["mind", "rejected", "strength", "skip", "timeout"])
         .order_by("pk")
     )
+    # Only the columns this migration's model has (the live mapping may know later ones).
+    columns = {field.name for field in Calculation._meta.get_fields()}
     last = 0
     while True:
         batch = list(moves.filter(pk__gt=last).values(*FIELDS)[:BATCH])
@@ -50,7 +52,7 @@ def backfill(apps, schema_editor):
                     match_id=move["match_id"],
                     game=move["match__game"],
                     created=move["created_at"],
-                    **calculation_fields(act),
+                    **{k: v for k, v in calculation_fields(act).items() if k in columns},
                 )
             )
             entries.append((move["user_id"], timezone.localdate(move["created_at"]), act))

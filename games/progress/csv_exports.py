@@ -98,6 +98,10 @@ CALCULATION_COLUMNS = [
     ("root", _("yes/no: took a square root.")),
     ("brackets", _("yes/no: brackets that change the order of operations.")),
     ("non_integer", _("yes/no: a step that is not a whole number.")),
+    (
+        "assisted",
+        _("yes/no: the value was shown before the student played it (counted in no skill)."),
+    ),
 ]
 STUDENT_SKILL_COLUMNS = [
     ("skill", _("The skill (same names as the summary's column prefixes).")),
@@ -146,6 +150,7 @@ _CALC_FIELDS = (
     "op_root",
     "brackets",
     "non_integer",
+    "assisted",
 )
 _UNSAFE_NAME = re.compile(r"[^\w-]+")
 
@@ -303,6 +308,7 @@ def calculation_rows(students: Iterable[Student], window: Window) -> Iterator[tu
                 yes[row[23]],
                 yes[row[24]],
                 yes[row[25]],
+                yes[row[26]],  # assisted
             )
 
 

@@ -22,6 +22,7 @@ class StudentRow:
     student: Student
     skills: list[SkillFigures]
     games: list[GameLine] = field(default_factory=list)
+    assisted: int = 0  # calculations made with the value shown: counted apart
 
     @property
     def played(self) -> int:
@@ -81,9 +82,13 @@ def class_rows(
     ids = [s.user_id for s in students]
     figures = selectors.skill_figures(ids, window)
     games = selectors.game_results(ids, window)
+    assisted = selectors.assisted_counts(ids, window)
     rows = [
         StudentRow(
-            s, selectors.skills_in_order(figures.get(s.user_id, {})), games.get(s.user_id, [])
+            s,
+            selectors.skills_in_order(figures.get(s.user_id, {})),
+            games.get(s.user_id, []),
+            assisted.get(s.user_id, 0),
         )
         for s in students
     ]
@@ -131,6 +136,7 @@ def student_report(student: Student, window: Window, today: date) -> dict:
         "best_choice": selectors.cardwar_best_choice(uid, window),
         "games": selectors.game_results([uid], window).get(uid, []),
         "offers": practice_offers(uid, today),
+        "assisted": selectors.assisted_counts([uid], window).get(uid, 0),
     }
 
 

@@ -385,6 +385,18 @@ def fact_families(user_ids: Sequence[int], window: Window) -> dict[int, dict[tup
     return out
 
 
+def assisted_counts(user_ids: Sequence[int], window: Window) -> dict[int, int]:
+    """Per student, the calculations in the window made with their value shown before they
+    committed (the value preview): not their own arithmetic, so no skill counts them."""
+    rows = (
+        Calculation.objects.filter(_in_window(window), student_id__in=list(user_ids), assisted=True)
+        .values("student_id")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    return {row["student_id"]: row["n"] for row in rows}
+
+
 def recent_calculations(user_id: int, window: Window, limit: int = RECENT) -> QuerySet:
     """The student's latest acts in the window, newest first."""
     return Calculation.objects.filter(_in_window(window), student_id=user_id).order_by(

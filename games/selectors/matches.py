@@ -19,7 +19,13 @@ from games.kinds.warriors.describe import describe_move
 from games.kinds.warriors.guided import prompt_for
 from games.models import Match, Seat
 from games.recent import Recent
-from games.selectors.snapshot import move_facts, seat_label, seat_name, snapshot_from_db
+from games.selectors.snapshot import (
+    move_facts,
+    seat_label,
+    seat_name,
+    snapshot_from_db,
+    table_names,
+)
 
 __all__ = [
     "ClassMatches",
@@ -99,6 +105,7 @@ def view_for(snap: dict[str, Any], viewer: Viewer, log: list | None = None) -> d
         "finished": finished,
         **clocks_of(snap),
         "guided": bool(snap["options"].get("guided")),
+        "preview": bool(snap["options"].get("preview")),
         "prompt": prompt_for(snap),
         "log": log,
     }
@@ -220,6 +227,7 @@ _SEAT_COLUMNS = (
 def _seat_names(match_ids: list[int]) -> dict[int, list[str]]:
     """Every listed match's seat names in seat order, in one query of plain columns."""
     names: dict[int, list[str]] = {pk: [] for pk in match_ids}
+    bots: dict[int, list[str]] = {pk: [] for pk in match_ids}
     if not match_ids:
         return names
     seats = (
@@ -228,6 +236,7 @@ def _seat_names(match_ids: list[int]) -> dict[int, list[str]]:
         .values_list(*_SEAT_COLUMNS)
     )
     for match_id, bot_level, user_id, student_name, first, last, username in seats:
+        bots[match_id].append(bot_level)
         names[match_id].append(
             seat_label(
                 bot_level=bot_level,
@@ -237,7 +246,7 @@ def _seat_names(match_ids: list[int]) -> dict[int, list[str]]:
                 username=username or "",
             )
         )
-    return names
+    return {pk: table_names(labels, bots[pk]) for pk, labels in names.items()}
 
 
 def _row(match: Match, names: list[str], facts: _Facts, now: datetime) -> dict[str, Any]:

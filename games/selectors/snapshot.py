@@ -16,6 +16,8 @@ from games.kinds import kind_for
 from games.models import Match, Move, Seat
 
 _BOT_LEVELS = dict(Seat.BotLevel.choices)
+# The server options the screens read (the rest stay on the match).
+_SCREEN_OPTIONS = ("guided", "bot_delay_ms", "reveal_ms", "preview")
 
 
 def seat_name(seat: Seat) -> str:
@@ -41,6 +43,19 @@ def seat_label(
     if student_name is not None:
         return student_name
     return full_name or username
+
+
+def table_names(labels: Sequence[str], bot_levels: Sequence[str]) -> list[str]:
+    """The seats' names at one table: with two or more computers each is numbered by its seat
+    ("Computer 3 (beginner)"), the same on the board, in the reveal and in the teacher's list."""
+    if sum(1 for level in bot_levels if level) < 2:
+        return list(labels)
+    return [
+        _("Computer %(n)s (%(level)s)") % {"n": i + 1, "level": _BOT_LEVELS.get(level, level)}
+        if level
+        else label
+        for i, (label, level) in enumerate(zip(labels, bot_levels, strict=True))
+    ]
 
 
 def move_facts(move: Move) -> dict[str, Any]:
@@ -88,8 +103,8 @@ def snapshot(
         "winner_seat": match.winner_seat,
         "result_reason": match.result_reason,
         "variants": match.variants,
-        "options": {k: v for k, v in match.options.items() if k in ("guided", "bot_delay_ms")},
-        "names": [seat_name(s) for s in seats],
+        "options": {k: v for k, v in match.options.items() if k in _SCREEN_OPTIONS},
+        "names": table_names([seat_name(s) for s in seats], [s.bot_level for s in seats]),
         "users": [s.user_id for s in seats],
         "bots": [s.bot_level for s in seats],
         "seed": match.seed,

@@ -39,7 +39,9 @@ def match_create(
 
     `variants` are the game's own options (Warriors variants, the card war's teacher options);
     ValueError when the game cannot play them or that number of players. `options` is for
-    code only (tests, the guided game): `bot_delay_ms`, `scripted_rolls`, `guided`.
+    code only (tests, the guided game): `bot_delay_ms`, `scripted_rolls`, `guided`, `preview`
+    (the value of a calculation shown while it is built; by default in the guided game and
+    where the class's teacher switched it on).
     `clock_seconds=None` turns the Warriors game clock off.
     """
     if not game_creatable(game):
@@ -53,6 +55,9 @@ def match_create(
     seed = secrets.randbelow(2**62) if seed is None else seed
     rules = kind.rules_options(variants, len(players))
     opts = {"clock_seconds": clock_seconds, "move_seconds": move_seconds, **(options or {})}
+    # A calculation's value is shown while it is built only where it teaches: the guided game,
+    # and a class whose teacher switched it on (beginners). Elsewhere the child works it out.
+    opts.setdefault("preview", bool(opts.get("guided")) or show_values(classroom))
     setup = Setup(seed, rules, opts, len(players))
     state, events = kind.start(setup)
     timing = kind.timing(setup, None, state, events)
@@ -79,6 +84,11 @@ def match_create(
         moves_append(match=match, seats=seats, rows=opening, first_ply=0, think_ms=None, now=now)
         on_commit_match_changed(match_id=match.pk, ply=0, classroom_id=match.classroom_id)
     return match
+
+
+def show_values(classroom: Classroom | None) -> bool:
+    """Whether the class's teacher has the value preview on (beginners)."""
+    return classroom is not None and classroom.show_values
 
 
 def _player(player: User | str) -> dict[str, Any]:

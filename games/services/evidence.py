@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime
+from fractions import Fraction
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.utils import timezone
@@ -23,35 +24,52 @@ from games.services.statement import insert_sql
 _BAND_COLUMNS = [f"t{i}" for i in range(BANDS)]
 
 
+# Act attribute -> Calculation column, for the columns stored as they are.
+_PLAIN = (
+    ("level", "level"),
+    ("variant", "variant"),
+    ("kind", "act"),
+    ("expression", "expression"),
+    ("add", "op_add"),
+    ("sub", "op_sub"),
+    ("mul", "op_mul"),
+    ("div", "op_div"),
+    ("square", "op_square"),
+    ("root", "op_root"),
+    ("brackets", "brackets"),
+    ("non_integer", "non_integer"),
+    ("target", "target"),
+    ("answer", "answer"),
+    ("correct", "correct"),
+    ("best_expression", "best_expression"),
+    ("chose_best", "chose_best"),
+    ("option_available", "option_available"),
+    ("think_ms", "think_ms"),
+    ("fact_low", "fact_low"),
+    ("fact_high", "fact_high"),
+    ("assisted", "assisted"),
+)
+
+
 def calculation_fields(act: Act) -> dict[str, object]:
     """The `Calculation` columns an act fills (all but student, class, match, game, created)."""
-    return {
-        "level": act.level,
-        "variant": act.variant,
-        "act": act.kind,
-        "expression": act.expression,
+    return {column: getattr(act, attr) for attr, column in _PLAIN} | {
         "operands": list(act.operands),
         "operand_count": len(act.operands),
-        "op_add": act.add,
-        "op_sub": act.sub,
-        "op_mul": act.mul,
-        "op_div": act.div,
-        "op_square": act.square,
-        "op_root": act.root,
-        "brackets": act.brackets,
-        "non_integer": act.non_integer,
         "value": fraction_text(act.value),
-        "target": act.target,
-        "answer": act.answer,
-        "correct": act.correct,
         "best_value": fraction_text(act.best_value),
-        "best_expression": act.best_expression,
-        "chose_best": act.chose_best,
-        "option_available": act.option_available,
-        "think_ms": act.think_ms,
-        "fact_low": act.fact_low,
-        "fact_high": act.fact_high,
     }
+
+
+def stored_act(row: dict[str, object]) -> Act:
+    """The act a stored `Calculation` row (its `values()`) was made from, for the rollup."""
+    return Act(
+        seat=0,
+        operands=tuple(row["operands"] or ()),
+        value=Fraction(row["value"]) if row["value"] else None,
+        best_value=Fraction(row["best_value"]) if row["best_value"] else None,
+        **{attr: row[column] for attr, column in _PLAIN},
+    )
 
 
 def _rows(

@@ -11,7 +11,7 @@ change per step and seat. The named services below are thin wrappers around it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -170,9 +170,10 @@ def _commit(match: Match, kind: GameKind, state, action, now: datetime, applied=
         if timing.clock_seconds:
             match.clock_deadline = after_seconds(now, timing.clock_seconds)
         if timing.new_step:
+            starts = now + timedelta(milliseconds=timing.pause_ms)
             match.step_ply = match.ply
-            match.turn_started_at = now
-            match.move_deadline = after_seconds(now, timing.step_seconds)
+            match.turn_started_at = starts
+            match.move_deadline = after_seconds(starts, timing.step_seconds)
     # The log, the evidence, the news and the match's new state: one statement.
     writes.append(outbox_statement(match=match, now=now))
     statements_run(writes, update_sql(match, CHANGING_FIELDS))
@@ -273,7 +274,10 @@ def match_act(
         else:
             state = kind.load(locked.state)
             if isinstance(intent, Leave):
-                return _commit(locked, kind, state, kind.resign(seat.index), now)
+                try:
+                    return _commit(locked, kind, state, kind.resign(seat.index), now)
+                except RuleError as err:  # leaving twice: the first took the player out
+                    raise MoveRejected(_("You are out of this game already."), code="out") from err
             if seat.index not in kind.awaited(state):
                 raise MoveRejected(_("It is not your turn."), code="not_your_turn")
             action = kind.parse(intent.frame, seat.index)

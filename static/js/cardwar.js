@@ -66,10 +66,21 @@
   function showCheck(form, result, quiet) {
     var box = $("[data-answer-check]", form), input = $("[data-answer-input]", form);
     if (!box || !input) { return; }
-    box.classList.toggle("is-bad", !result.ok);
-    box.classList.toggle("is-ok", result.ok);
-    box.textContent = result.ok ? text("msgReady", "That is a number: press Enter to answer.") : (quiet ? "" : result.msg);
+    // A number with no sign chosen yet is not ready: say what is missing, never "press Enter".
+    var ready = result.ok && expression(form).complete;
+    box.classList.toggle("is-bad", !result.ok && !quiet);
+    box.classList.toggle("is-ok", ready);
+    box.textContent = ready ? text("msgReady", "That is a number: press Enter to answer.")
+      : result.ok ? text("msgSign", "Choose a sign first: + − × or ÷.") : (quiet ? "" : result.msg);
     input.setAttribute("aria-invalid", result.ok || quiet ? "false" : "true");
+  }
+
+  /* A minus typed in the answer box is shown as a real minus (−); the server reads both. */
+  function realMinus(input) {
+    if (input.value.indexOf("-") < 0) { return; }
+    var at = input.selectionStart;
+    input.value = input.value.replace(/-/g, "\u2212");
+    if (at !== null) { input.setSelectionRange(at, at); }
   }
 
   var checkTimer = null;
@@ -78,6 +89,7 @@
     if (!form) { return; }
     if (evt.target.matches("[data-answer-input]")) {
       clearTimeout(checkTimer);
+      realMinus(evt.target);
       var value = evt.target.value;
       // While typing "4 1/" the form is not finished yet: judge it after a pause.
       showCheck(form, checkAnswer(value), true);
@@ -95,6 +107,8 @@
       if (sq) { $('input[name="' + other + '"][value=""]', form).checked = true; }
     }
     paintExpression(form);
+    var input = $("[data-answer-input]", form);
+    if (input && input.value.trim()) { showCheck(form, checkAnswer(input.value), false); }
   });
 
   /* Before anything is sent: the form must be whole; only the fields the kind reads go (the
@@ -107,11 +121,8 @@
     var params = evt.detail.parameters;
     var board = document.getElementById("board");
     if (board) { params.ply = board.dataset.ply || ""; }
-    if (!live.online) {        // never queued: it would arrive after the board changed
-      evt.preventDefault();
-      say(form, text("msgNotSent", "Not connected: nothing was sent."));
-      return;
-    }
+    // A double click or a second Enter: the first is on its way (a server refusal frees it).
+    if (form.dataset.sent === "1") { evt.preventDefault(); return; }
     if (form.id === "resign-form") {
       // nothing to check
     } else if (form.classList.contains("cw-answer")) {
@@ -119,6 +130,7 @@
       var check = checkAnswer(params.answer || "");
       if (!e.complete) {
         evt.preventDefault();
+        clearTimeout(checkTimer);
         say(form, text("msgSign", "Choose a sign first: + − × or ÷."));
         var first = $('[data-choice="op"] input', form); if (first) { first.focus(); }
         return;
@@ -133,28 +145,66 @@
     } else {
       var v = clampTarget(form);
       if (v === null) { evt.preventDefault(); say(form, text("msgTarget", "Choose a whole number from −15 to 15.")); return; }
-      params.value = String(v);
+      if (v.changed) {
+        // 20 is not a target: say so and show the nearest one; Enter again sends it.
+        evt.preventDefault();
+        say(form, fill(text("msgTargetRange", "%(typed)s is outside −15 to 15: the nearest target is %(value)s. Press Enter to set it."),
+          { typed: v.typed, value: String(v.value).replace("-", "\u2212") }));
+        return;
+      }
+      params.value = String(v.value);
     }
+    if (!live.online) {
+      // Never queued in the socket (it would be aimed at an old board): this form waits for
+      // the connection and is sent from the board it brings, if it is still on the page.
+      evt.preventDefault();
+      waiting = form;
+      say(form, text("msgWaiting", "Connecting… it is sent as soon as the board is ready."), true);
+      return;
+    }
+    if (form.id !== "resign-form") { form.dataset.sent = "1"; }
     var keep = SENT[params.kind] || [];
     Object.keys(params).forEach(function (k) { if (keep.indexOf(k) < 0) { delete params[k]; } });
+  });
+
+  /* A form that waited for the connection goes once the board is back (a new board brings
+     new forms: then nothing old is sent). A server refusal frees the forms to be sent again. */
+  var waiting = null;
+  live.onChange(function (online) {
+    var form = waiting;
+    if (!online || !form) { return; }
+    waiting = null;
+    if (document.contains(form)) {
+      say(form, "", true);
+      if (form.requestSubmit) { form.requestSubmit(); }
+    }
+  });
+  document.body.addEventListener("htmx:oobAfterSwap", function (evt) {
+    if (evt.target && evt.target.id === "errors" && evt.target.textContent.trim()) {
+      $$("form[data-sent]").forEach(function (f) { delete f.dataset.sent; });
+    }
   });
   /* The forms go over the socket only: never as a page load, even when a check stops them. */
   root.addEventListener("submit", function (evt) {
     if (evt.target.closest(".cw") || evt.target.id === "resign-form") { evt.preventDefault(); }
   });
 
-  function say(form, message) {
-    var box = $("[data-answer-check]", form) || $(".hint", form) || document.getElementById("errors");
-    if (box) { box.textContent = message; box.classList.add("is-bad"); }
+  function say(form, message, neutral) {
+    var box = $("[data-answer-check], [data-target-check]", form) || document.getElementById("errors");
+    if (!box) { return; }
+    box.textContent = message;
+    box.classList.toggle("is-bad", !neutral && !!message);
+    box.classList.remove("is-ok");
   }
 
   /* --- the target picker -------------------------------------------------------------------- */
   function clampTarget(form) {
     var input = $("[data-target-input]", form);
     if (!/^\s*[-\u2212]?\d+\s*$/.test(input.value)) { return null; }
-    var v = Math.max(-15, Math.min(15, parseInt(input.value.replace("\u2212", "-"), 10)));
+    var typed = parseInt(input.value.replace("\u2212", "-"), 10);
+    var v = Math.max(-15, Math.min(15, typed));
     input.value = String(v);
-    return v;
+    return { value: v, changed: v !== typed, typed: String(typed).replace("-", "\u2212") };
   }
 
   root.addEventListener("click", function (evt) {
@@ -174,6 +224,7 @@
       case "resign": openDialog("resign-dialog"); break;
       case "confirm-resign": closeDialog(action); sendResign(); break;
       case "close-dialog": closeDialog(action); break;
+      case "onward": endMoment(); break;
     }
   });
 
@@ -207,6 +258,14 @@
 
   document.addEventListener("keydown", function (evt) {
     if (evt.ctrlKey || evt.metaKey || evt.altKey || $("dialog[open]")) { return; }
+    if (root.dataset.moment && !/^(Tab|Shift|Escape|\?)$/.test(evt.key)) {
+      // The round's result is showing: Enter moves on; any other key moves on and does its job.
+      if (evt.key === "Enter" || evt.key === " ") {
+        if (!evt.target.closest || !evt.target.closest("button")) { evt.preventDefault(); endMoment(); }
+        return;
+      }
+      endMoment();
+    }
     var tag = (evt.target.tagName || "").toLowerCase();
     var typing = tag === "textarea" || (tag === "input" && /^(text|number|search)$/.test(evt.target.type));
     if (evt.key === "?" && !typing) { evt.preventDefault(); openDialog("help-dialog"); return; }
@@ -214,7 +273,8 @@
     if (typing || !form) { return; }
     var ops = { "+": "+", "-": "−", "*": "×", "x": "×", "/": "÷", ":": "÷" };
     var key = evt.key;
-    if (ops[key] && $('[data-choice="op"]', form)) {
+    var signChosen = !!picked(form, "op");
+    if (ops[key] && $('[data-choice="op"]', form) && !(key === "-" && signChosen)) {
       evt.preventDefault();
       $('input[name="op"][value="' + ops[key] + '"]', form).checked = true;
       paintExpression(form);
@@ -242,7 +302,8 @@
       return;
     }
     // Typing a number anywhere goes into the answer box (the key lands there).
-    var sign = (key === "-" || key === "\u2212") && !$('[data-choice="op"]', form);
+    // A minus for the result: at once where there is no sign to choose, or once it is chosen.
+    var sign = (key === "-" || key === "\u2212") && (!$('[data-choice="op"]', form) || signChosen);
     if (/^[0-9]$/.test(key) || sign || key === "a" || key === "A") {
       var input = $("[data-answer-input]", form);
       if (input) { input.focus(); if (key === "a" || key === "A") { evt.preventDefault(); } }
@@ -254,14 +315,57 @@
     }
   });
 
+  /* --- the moment after a reveal: the round's result holds the main area (its time is in
+     data-reveal-ms; the server starts the next step as much later), and against computers
+     only it stays until the player moves on (Next round, Enter, or any key for the step). --- */
+  var momentKey, momentTimer = null;
+  function holdMoment() {
+    var cw = $(".cw"), box = $(".cw-moment");
+    var key = box ? box.dataset.moment : "";
+    if (momentKey === undefined) { momentKey = key; }  // the page opened: old news
+    if (key && key !== momentKey) {
+      momentKey = key;
+      var ms = parseInt(cw.dataset.revealMs || "0", 10);
+      clearTimeout(momentTimer);
+      if (cw.dataset.holdReveal || ms > 0) {
+        root.dataset.moment = key;
+        if (!cw.dataset.holdReveal) { momentTimer = setTimeout(endMoment, ms); }
+      }
+    }
+    if (!key) { delete root.dataset.moment; }
+    if (box) { box.hidden = root.dataset.moment !== key; }
+  }
+  function endMoment() {
+    clearTimeout(momentTimer);
+    if (!root.dataset.moment) { return; }
+    var box = $(".cw-moment");
+    var had = box && box.contains(document.activeElement);
+    delete root.dataset.moment;
+    if (box) { box.hidden = true; }
+    if (had) { document.getElementById("board").focus({ preventScroll: true }); }
+    lastStep = null;
+    focusStep();
+  }
+
   /* --- after a swap: a new step gets the keyboard ------------------------------------------ */
   var lastStep = null;
   function focusStep() {
     var cw = $(".cw");
     if (!cw) { return; }
+    if (root.dataset.moment) {
+      var active = document.activeElement;
+      var onward = $(".cw-moment .cw-onward");
+      if (onward && (!active || active === document.body || active.id === "board" || !document.contains(active))) {
+        onward.focus({ preventScroll: true });
+      }
+      return;
+    }
     var step = cw.dataset.step + ":" + cw.dataset.round + ":" + cw.dataset.depth;
     if (step === lastStep) { return; }
+    var stale = lastStep !== null;
     lastStep = step;
+    var errors = document.getElementById("errors");
+    if (stale && errors) { errors.textContent = ""; }  // a refusal belongs to the step it was for
     var active = document.activeElement;
     var free = !active || active === document.body || active.id === "board" || !document.contains(active);
     var form = answerForm() || targetForm();
@@ -281,7 +385,7 @@
     }
   }
   document.body.addEventListener("htmx:oobAfterSwap", function (evt) {
-    if (evt.target && evt.target.id === "board") { focusStep(); announce(); }
+    if (evt.target && evt.target.id === "board") { holdMoment(); focusStep(); announce(); }
   });
 
   /* --- what changed, for screen readers: the reveal and the round's result, a classmate's
@@ -346,6 +450,7 @@
   }
 
 
+  holdMoment();
   focusStep();
   announce();
 })();

@@ -277,6 +277,15 @@
     }
   }
 
+  /* A bracket typed with Shift+number is a bracket only where a number could not go. */
+  function bracketMeant(key) {
+    var last = pieces[pieces.length - 1];
+    var afterOperand = !!last && (!!last.die || last.op === ")");
+    var depth = 0;
+    pieces.forEach(function (p) { if (p.op === "(") { depth++; } else if (p.op === ")") { depth--; } });
+    return (key === "(" && !afterOperand) || (key === ")" && depth > 0);
+  }
+
   function isSkipKey(evt) { return (evt.key === "s" || evt.key === "S") && !evt.altKey; }
 
   document.addEventListener("keydown", function (evt) {
@@ -292,14 +301,17 @@
     }
     // Outside the match (the site's header links), keys do what they always do.
     if (!root.contains(evt.target) && evt.target !== document.body && evt.target.id !== "main") { return; }
-    // Alt+digit types other characters on some layouts (⌥ on a Mac), so read the key's code
-    // then; otherwise the character itself (so "*" on Shift+8 stays an operator).
+    // Their die: Alt+number (the rules' key; ⌥ on a Mac types other characters, so read the
+    // key's code) or Shift+number (ChromeOS keeps Alt+1…8 for its shelf). Shift+number types
+    // "(" or ")" on most layouts: that stays a bracket where only a bracket makes sense (an
+    // opening one before a number, a closing one while one is open).
     var code = /^(?:Digit|Numpad)([0-9])$/.exec(evt.code || "");
-    var d = /^[0-9]$/.test(evt.key) ? evt.key : (evt.altKey && code ? code[1] : null);
+    var theirs = evt.altKey || (evt.shiftKey && !!code && !bracketMeant(evt.key));
+    var d = /^[0-9]$/.test(evt.key) ? evt.key : (theirs && code ? code[1] : null);
     if (d !== null && isPlayer() && !finished()) {
       if (digitBuffer === "" && d === "0") { return; }
-      if (digitBuffer !== "" && digitAlt !== evt.altKey) { resolveDigits(true); }
-      digitAlt = evt.altKey;
+      if (digitBuffer !== "" && digitAlt !== theirs) { resolveDigits(true); }
+      digitAlt = theirs;
       digitBuffer += d;
       evt.preventDefault();
       resolveDigits(digitBuffer.length >= 2);
@@ -313,7 +325,7 @@
     // pressed by surprise). With no attack ready, attack() says what is missing.
     if (key === "Enter") { evt.preventDefault(); attack(); return; }
     if (key === "Escape") { reset(); return; }
-    var ops = { "+": "+", "-": "−", "*": "×", "/": "÷", "(": "(", ")": ")", "x": "×" };
+    var ops = { "+": "+", "-": "−", "*": "×", "/": "÷", ":": "÷", "(": "(", ")": ")", "x": "×" };
     if (ops[key] && !evt.altKey) { evt.preventDefault(); addOp(ops[key]); return; }
     if (isSkipKey(evt)) { evt.preventDefault(); askSkip(); return; }
     if (key === "Backspace") { evt.preventDefault(); back(); }

@@ -23,10 +23,11 @@ def test_a_first_timer_follows_the_guided_game_to_the_end(live, login_page, make
     wait_connected(page)
     assert "Strength attack" in page.inner_text("#guide")
     screenshot(page, "warriors-guided-first-prompt")
-    keys(page, "9", "Alt+Digit7", "Enter")
+    assert "Shift+7" in page.inner_text("#guide")  # a key a Chromebook lets through
+    keys(page, "9", "Shift+Digit7", "Enter")
     wait_for_ply_after(page, 1, timeout=15_000)  # the student's move and the computer's skip
     assert "Mind attack" in page.inner_text("#guide")
-    keys(page, "3", "*", "6", "Alt+Digit1", "Alt+Digit8")
+    keys(page, "3", "x", "6", "Shift+Digit1", "Shift+Digit8")  # Shift+8 is "*": their die
     page.wait_for_selector("#preview .preview-ok")
     keys(page, "Enter")
     wait_for_ply_after(page, 3, timeout=15_000)
@@ -38,7 +39,7 @@ def test_a_first_timer_follows_the_guided_game_to_the_end(live, login_page, make
     page.click('.die[data-die="B-D10"]')
     page.wait_for_selector("#errors .error-text")
     assert "bigger" in page.inner_text("#errors")
-    keys(page, "Escape", "2", "/", "3", "*", "1", "5", "Alt+Digit1", "Alt+Digit0")
+    keys(page, "Escape", "2", ":", "3", "x", "1", "5", "Shift+Digit1", "Shift+Digit0")
     page.wait_for_selector("#preview .preview-ok:has-text('Captures D10')")  # the guided game says
     screenshot(page, "warriors-guided-fraction")
     keys(page, "Enter")

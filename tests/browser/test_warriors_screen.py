@@ -2,6 +2,7 @@
 and a server that goes away and comes back."""
 
 import pytest
+from playwright.sync_api import expect
 
 from games.models import Match, Move
 from games.services import match_create
@@ -28,9 +29,13 @@ SEED = 2024
 
 
 @pytest.fixture
-def duel(classroom, make_student):
+def duel(classroom, make_student, request):
+    """Ada and Ben in class play (the value preview off; `indirect` True turns it on)."""
     ada, ben = make_student("Ada"), make_student("Ben")
-    match = match_create(classroom=classroom, players=[ada.user, ben.user], seed=SEED)
+    preview = getattr(request, "param", False)
+    match = match_create(
+        classroom=classroom, players=[ada.user, ben.user], seed=SEED, options={"preview": preview}
+    )
     return match, [ada.user, ben.user]
 
 
@@ -137,6 +142,7 @@ def test_s_asks_before_skipping_esc_keeps_playing_and_s_again_skips(mover_page, 
     assert Move.Kind.SKIP not in kinds(match)[len(before) + 1 :]  # one skip, not two
 
 
+@pytest.mark.parametrize("duel", [True], indirect=True)  # a class with the preview on
 def test_clear_removes_the_old_error_so_a_new_preview_stands_alone(mover_page, duel):
     match, _users = duel
     page = mover_page
@@ -326,3 +332,41 @@ def test_game_over_says_you_won_once_and_the_loser_reads_what_happened(live, log
     assert head["y"] + head["height"] <= 768, "the result shows without scrolling"
     screenshot(ada, "warriors-game-over-resigned")
     assert_accessible(ada, "match over")
+
+
+def test_in_class_play_the_builder_shows_the_sum_and_not_its_value(mover_page, duel, console):
+    """The arithmetic is the child's: no value and no "Captures" until the attack is sent."""
+    match, _users = duel
+    page = mover_page
+    state = state_of(match)
+    a, b = state.dice[state.to_move][:2]
+    page.click(f'.die[data-die="{a.id}"]')
+    page.keyboard.press("+")
+    page.click(f'.die[data-die="{b.id}"]')
+    expect(page.locator("[data-expression]")).to_contain_text(f"{a.value} + {b.value}")
+    expect(page.locator(".preview-off")).to_contain_text("Work out the value yourself")
+    assert page.locator("#preview").count() == 0
+    assert "Captures" not in page.inner_text("#match")
+    assert "preview" not in [f.get("kind") for f in frames_sent(page)]
+    screenshot(page, "warriors-build-class-play")
+    assert_accessible(page, "Warriors builder in class play")
+    assert not console.unexpected()
+
+
+def test_shift_and_a_number_picks_their_die_as_on_a_chromebook(mover_page, duel):
+    """ChromeOS keeps Alt+1…8 for its shelf: Shift+number picks their die, and a bracket typed
+    with Shift stays a bracket where a number could not go."""
+    match, _users = duel
+    page = mover_page
+    page.keyboard.press("Shift+Digit9")  # "(" at the start: a bracket
+    expect(page.locator("[data-expression]")).to_have_text("(")
+    page.keyboard.press("Escape")
+    ply = match.ply
+    move = plan(match, prefer_mind=True)
+    assert move.kind in ("strength", "mind")
+    by_keyboard(page, match, move, their_key="Shift")
+    wait_for_ply_after(page, ply)
+    match.refresh_from_db()
+    assert kinds(match)[-1] == move.kind
+    help_text = page.locator("#help-dialog").inner_text()
+    assert "Shift" in help_text and "Chromebook" in help_text

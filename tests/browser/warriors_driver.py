@@ -81,7 +81,9 @@ def by_mouse(page, match: Match, move: Plan) -> None:
     page.click(f'.die[data-die="{move.target}"]')
 
 
-def by_keyboard(page, match: Match, move: Plan) -> None:
+def by_keyboard(page, match: Match, move: Plan, their_key: str = "Alt") -> None:
+    """The move typed: my dice as numbers, operators, their die with `their_key`+number
+    (Alt, the rules' key, or Shift, the Chromebook's)."""
     state = state_of(match)
     wait_for_ply(page, match.ply)  # a child acts on what the screen shows, not on the database
     if move.kind == "skip":
@@ -97,7 +99,7 @@ def by_keyboard(page, match: Match, move: Plan) -> None:
             else:
                 page.keyboard.press(KEY_OF_OP[tok])
     for digit in str(value_of(state, move.target)):
-        page.keyboard.press(f"Alt+Digit{digit}")
+        page.keyboard.press(f"{their_key}+Digit{digit}")
     page.keyboard.press("Enter")  # at once, as a child does: Enter ends the two-digit window
 
 

@@ -249,3 +249,43 @@ def test_a_drawn_part_is_kept_per_language_and_per_value_type():
         norwegian = drawn("games/cardwar/_seat.html", s=seat, war_depth=0)
     assert "&lt;b&gt;Ada" in english and "<b>Ada</b>" in safe
     assert "3 cards" in english and "3 kort" in norwegian
+
+
+def test_equal_cards_offer_no_order_and_different_ones_do():
+    html, _ = render(scene([["7H", "7S"], ["8C", "4D"]], level=4), 0)
+    assert 'data-choice="order"' not in html and "7 first" not in html
+    html, _ = render(scene([["7H", "7S"], ["8C", "4D"]], level=4), 1)
+    assert 'data-choice="order"' in html
+
+
+def test_the_reveal_shows_the_cards_in_the_order_the_player_chose():
+    s = scene([["3H", "9S"], ["8C", "4D"]], level=4)
+    s.act(Submit(0, "9 − 3", "6"), Submit(1, "8 − 4", "4"))
+    html, _ = render(s, 1)
+    amara = re.search(
+        r'<li class="cw-line[^"]*">\s*<span class="cw-line-name">Amara.*?</li>', html, re.S
+    )
+    cards = re.findall(r'data-card="([^"]+)"', amara[0])
+    assert cards == ["9S", "3H"]
+    assert "9 − 3 = 6" in amara[0]
+
+
+def test_a_target_drawn_when_time_ran_out_is_not_named_by_the_setter():
+    from games.kinds import kind_for
+    from games.kinds.cardwar.kind import Game
+    from games.rules.cardwar import TargetTimeout
+
+    kind = kind_for("cardwar")
+    s = scene([["7H", "3S"], ["8C", "4D"]], level=5)
+    state, _ = kind.apply(None, Game(s.state), TargetTimeout())
+    state = kind.load(kind.dump(state))  # as stored
+    cw = board(kind.view(state, 0), names=s.names)
+    assert cw["target_by"] == "drawn at random: time ran out"
+    named, _ = kind.apply(None, Game(s.state), rules_target(s))
+    assert board(kind.view(named, 0), names=s.names)["target_by"] == "named by you"
+
+
+def rules_target(s):
+    from games.rules.cardwar import SetTarget
+
+    return SetTarget(s.state.setter, 5)

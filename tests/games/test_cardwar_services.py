@@ -13,7 +13,7 @@ from games.kinds import Setup, kind_for, replay
 from games.models import Calculation, Match, Move
 from games.rules import cardwar as rules
 from games.services import MoveRejected, match_create
-from games.services.matches import BotTurn, Expire, Play, match_act
+from games.services.matches import BotTurn, Expire, Leave, Play, match_act
 
 pytestmark = pytest.mark.django_db(transaction=True)
 KIND = kind_for("cardwar")
@@ -269,3 +269,29 @@ def test_a_decimal_comma_result_is_read_and_checked(classroom, students):
     play(match, students[0], {"kind": "answer", "ply": "0", "choice": text, "answer": decimal})
     row = Calculation.objects.get(match=match)
     assert (row.answer, row.correct) == (decimal, True)
+
+
+def test_leaving_twice_is_refused_cleanly_and_the_table_plays_on(classroom, students):
+    match = card_match(classroom, [s.user for s in students[:2]] + ["beginner", "beginner"])
+    match_act(match=match, actor=students[0].user, intent=Leave(), seen_ply=None)
+    match.refresh_from_db()
+    ply = match.ply
+    with pytest.raises(MoveRejected) as again:
+        match_act(match=match, actor=students[0].user, intent=Leave(), seen_ply=None)
+    assert again.value.code == "out"
+    assert str(again.value) == "You are out of this game already."
+    match.refresh_from_db()
+    assert match.ply == ply and match.status == Match.Status.PLAYING
+
+
+def test_the_next_step_after_a_reveal_starts_a_moment_later(classroom, students):
+    match = card_match(classroom, [s.user for s in students[:2]], level=1)
+    match.options = match.options | {"reveal_ms": 3000}
+    match.save(update_fields=["options"])
+    play(match, students[0], answer_frame(match, 0))
+    before = timezone.now()
+    play(match, students[1], answer_frame(match, 1))  # both in: the reveal, then round 2
+    match.refresh_from_db()
+    assert game_of(match).rules.round == 2
+    assert match.turn_started_at >= before + timedelta(milliseconds=3000)
+    assert (match.move_deadline - match.turn_started_at).total_seconds() == pytest.approx(30)

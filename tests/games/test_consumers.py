@@ -145,7 +145,11 @@ async def test_reconnecting_receives_the_full_state(match):
     await again.disconnect()
 
 
-async def test_the_mind_preview_shows_the_value_to_the_sender(match):
+@pytest.mark.parametrize("preview", [True, False])
+async def test_the_mind_preview_shows_the_value_only_where_it_is_on(make_match, preview):
+    """On (the guided game, a class with it on): the value, to the sender. Off (class play):
+    the child works it out, and a hand-made preview frame is refused without a value."""
+    match = await sync_to_async(make_match)(seed=11, options={"preview": preview})
     player = await sync_to_async(mover)(match)
     state = await sync_to_async(state_of)(match)
     a, b = state.dice[state.to_move][:2]
@@ -154,8 +158,9 @@ async def test_the_mind_preview_shows_the_value_to_the_sender(match):
     await comm.send_to(
         text_data=json.dumps({"kind": "preview", "expression": f"{a.value} + {b.value}"})
     )
-    text = await receive_until(comm, 'id="preview"')
-    assert f"= {a.value + b.value}" in text
+    text = await receive_until(comm, 'id="preview"' if preview else 'id="errors"')
+    assert (f"= {a.value + b.value}" in text) is preview
+    assert ("not understood" in text) is not preview
     await comm.disconnect()
 
 

@@ -38,12 +38,24 @@ _LOG_KINDS = {
 }
 
 
+# How long a round's result holds the screen before the next step starts (Match.options may
+# set "reveal_ms"; the screen holds the result as long, or until the player moves on).
+REVEAL_MS = 4000
+
+
+def reveal_ms(options: Mapping[str, Any]) -> int:
+    return int(options.get("reveal_ms", REVEAL_MS))
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """What a card-war match stores: the rules' state and the last reveal (public facts)."""
 
     rules: rules.State
     reveal: Reveal = None
+    # How the target in play was set: "player", "computer", or "timeout" (drawn at random
+    # because the setter's time ran out; the setter stays recorded, so the screen must know).
+    target_how: str = ""
 
 
 def _moment(state: rules.State) -> tuple[object, ...]:
@@ -70,10 +82,17 @@ class CardWarKind:
         return Game(outcome.state), list(outcome.events)
 
     def load(self, data: Mapping[str, Any]) -> Game:
-        return Game(rules.state_from_json(dict(data["rules"])), data.get("reveal"))
+        return Game(
+            rules.state_from_json(dict(data["rules"])),
+            data.get("reveal"),
+            data.get("target_how", ""),
+        )
 
     def dump(self, state: Game) -> dict[str, Any]:
-        return {"rules": rules.state_to_json(state.rules), "reveal": state.reveal}
+        data = {"rules": rules.state_to_json(state.rules), "reveal": state.reveal}
+        if state.target_how:
+            data["target_how"] = state.target_how
+        return data
 
     def action_to_json(self, action: rules.Action) -> dict[str, Any]:
         return rules.action_to_json(action)
@@ -93,7 +112,11 @@ class CardWarKind:
     ) -> tuple[Game, list[dict[str, Any]]]:
         outcome = rules.apply(state.rules, action)
         reveal = reveal_after(state.reveal, outcome.events, round_number=state.rules.round)
-        return Game(outcome.state, reveal), list(outcome.events)
+        how = next(
+            (e["by"] for e in reversed(outcome.events) if e.get("type") == "target_set"),
+            state.target_how,
+        )
+        return Game(outcome.state, reveal, how), list(outcome.events)
 
     def awaited(self, state: Game) -> tuple[int, ...]:
         return rules.awaited(state.rules)
@@ -122,7 +145,15 @@ class CardWarKind:
         if before is not None and _moment(before.rules) == _moment(state):
             return Timing(new_step=False)
         seconds = {"target": options.target_seconds, "answer": options.answer_seconds}
-        return Timing(new_step=True, step_seconds=seconds.get(state.phase), clock_seconds=clock)
+        # After a reveal the next step starts a moment later: the players read the result first.
+        revealed = any(e.get("type") == "answers_revealed" for e in events)
+        pause = reveal_ms(setup.server) if revealed and state.phase != "over" else 0
+        return Timing(
+            new_step=True,
+            step_seconds=seconds.get(state.phase),
+            clock_seconds=clock,
+            pause_ms=pause,
+        )
 
     def due_action(self, state: Game, which: str) -> rules.Action | None:
         game = state.rules
@@ -211,17 +242,20 @@ class CardWarKind:
 
     # --- showing ----------------------------------------------------------------------------
     def view(self, state: Game, viewer: int | None) -> dict[str, Any]:
-        return viewer_view(state.rules, state.reveal, viewer)
+        return viewer_view(state.rules, state.reveal, viewer) | {"target_how": state.target_how}
 
     def screen(self, snap: Mapping[str, Any], state: Game, viewer: int | None) -> dict[str, Any]:
-        # Up to three computer players at one table: each is named by its seat, so the reveal
-        # and the story can tell them apart.
-        names = [
-            _("Computer %(n)s") % {"n": seat + 1} if level else name
-            for seat, (name, level) in enumerate(zip(snap["names"], snap["bots"], strict=True))
-        ]
+        # The snapshot's names: computers numbered by seat when there are several (one name
+        # everywhere: board, reveal, the teacher's list).
+        names = list(snap["names"])
+        others = [bot for seat, bot in enumerate(snap["bots"]) if seat != viewer]
         return {
-            "board": self.view(state, viewer),
+            "board": self.view(state, viewer)
+            | {
+                "reveal_ms": reveal_ms(snap["options"]),
+                # Against computers only, the result stays until the player moves on.
+                "hold_reveal": viewer is not None and all(others),
+            },
             "seat_names": names,
             "awaited_names": [names[seat] for seat in snap["awaited"]],
         }

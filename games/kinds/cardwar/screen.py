@@ -70,7 +70,8 @@ def _answer_form(level: int, seat: dict) -> dict[str, Any]:
         "a": a,
         "b": b,
         "fixed_op": {1: "+", 2: "×"}.get(level),
-        "order": level >= 3,  # levels 3–4, and the − ÷ of 5–7: which card comes first
+        # Levels 3–4, and the − ÷ of 5–7: which card comes first (equal cards: no choice).
+        "order": level >= 3 and a != b,
         "order_op": {3: "÷", 4: "−"}.get(level),
         "ops": level >= 5,
         "squares": level >= 6,
@@ -179,7 +180,11 @@ def board(
         "pot_total": sum(s["pot"] for s in seats),
         "ending": _ending(view["result"], names, view["players"]) if view["result"] else None,
         "history": history or [],
+        "reveal_ms": view.get("reveal_ms", 0),
+        "hold_reveal": view.get("hold_reveal", False),
     }
+    if context["ending"] is not None:
+        context["ending"]["won"] = me is not None and me["seat"] in view["result"]["winners"]
     if step == "answer":
         context["answer"] = _answer_form(view["level"], me)
     elif me is not None and me["cards"]:
@@ -191,6 +196,8 @@ def _target_by(view: dict, names: Sequence[str]) -> str:
     """Who named the target in play (the setter stays recorded until the next round)."""
     if view["target"] is None:
         return ""
+    if view.get("target_how") == "timeout":
+        return _("drawn at random: time ran out")
     if view["setter"] is None:
         return _("named by the computer")
     if view["setter"] == view["me"]:

@@ -6,6 +6,7 @@ screen, the announcement for screen readers and the end screen's replay tell the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -40,12 +41,22 @@ def _made(line: dict[str, Any]) -> str:
     }
 
 
+def _in_chosen_order(sub: dict[str, Any]) -> list[dict[str, Any]]:
+    """The two cards as the player put them: "9 − 4" from a 4 and a 9 shows the 9 first."""
+    cards, values = list(sub["cards"]), list(sub["card_values"])
+    first = re.search(r"[0-9]+", sub.get("choice") or "")
+    if first and len(values) == 2 and values[0] != values[1] and int(first[0]) == values[1]:
+        cards.reverse()
+        values.reverse()
+    return faces(cards, values)
+
+
 def _line(sub: dict[str, Any], names: Sequence[str], practice: bool) -> dict[str, Any]:
     name = names[sub["player"]]
     line = {
         "seat": sub["player"],
         "name": name,
-        "cards": faces(sub["cards"], sub["card_values"]),
+        "cards": _in_chosen_order(sub),
         "answered": sub["answered"],
         "choice": sub.get("choice", ""),
         "answer": sub.get("answer", ""),

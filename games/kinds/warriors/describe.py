@@ -77,6 +77,7 @@ class Ending:
 
     title: str
     text: str
+    won: bool = False  # the viewer won (the screen marks it)
 
 
 def die_label(die_id: str) -> str:
@@ -150,7 +151,7 @@ def describe_ending(state: engine.State, names: list[str], seat: int | None) -> 
             sentences.insert(0, _("You won the match, %(w)d games to %(l)d.") % games)
         else:
             sentences.insert(0, _("%(winner)s won the match, %(w)d games to %(l)d.") % games)
-    return Ending(title=title, text=" ".join(sentences))
+    return Ending(title=title, text=" ".join(sentences), won=role == "won")
 
 
 def _judgement(state: engine.State, winner: int, role: str, params: dict[str, str]) -> str:

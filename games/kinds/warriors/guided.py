@@ -42,7 +42,7 @@ PROMPTS = {
             "Your D12 shows 9 and their D8 shows 7. 9 is the same or bigger, so you can take it: "
             "tap your D12, then their D8."
         ),
-        _("Keys: 9, then Alt+7, then Enter"),
+        _("Keys: 9, then Shift+7, then Enter"),
     ),
     2: Prompt(
         _("2. The re-roll, and a Mind attack"),
@@ -50,7 +50,7 @@ PROMPTS = {
             "Your D12 rolled again after attacking: it shows 10 now. Their D20 shows 18: no die of "
             "yours is that big, but 3 × 6 = 18. Tap your 3, then ×, then your 6, then their D20."
         ),
-        _("Keys: 3, *, 6, then Alt+1 8, then Enter"),
+        _("Keys: 3, x, 6, then Shift+1 Shift+8, then Enter"),
     ),
     4: Prompt(
         _("3. Skipping"),
@@ -67,7 +67,7 @@ PROMPTS = {
             "bigger, not equal: try your D12 (10) on their D10 (10) and see. A Mind attack is "
             "fine: 2 ÷ 3 × 15 = 10. The 2 ÷ 3 in the middle is a fraction, and that's allowed."
         ),
-        _("Keys: 2, /, 3, *, 1 5, then Alt+1 0, then Enter"),
+        _("Keys: 2, :, 3, x, 1 5, then Shift+1 Shift+0, then Enter"),
     ),
 }
 WAITING = Prompt(_("The computer's turn"), _("The computer is thinking…"), "")

@@ -8,10 +8,11 @@ rows and evidence, deadlines to timeout actions.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from games.evidence.acts import Act
+from games.evidence.acts import MIND, MIND_REFUSED, Act
 from games.evidence.warriors import refused_act, warriors_act
 from games.kinds.base import Deadline, LogRow, Refusal, Result, Setup, Timing
 from games.kinds.warriors import engine, screen
@@ -196,7 +197,7 @@ class WarriorsKind:
             best_capture=captures.best_capture,
             think_ms=think_ms.get(seat),
         )
-        return [act] if act is not None else []
+        return [_assisted(act, setup)] if act is not None else []
 
     def refusal(self, setup: Setup, state, action, error, think_ms) -> Refusal | None:
         """A refused Mind attack is evidence (what was typed, its value); nothing else is."""
@@ -219,7 +220,8 @@ class WarriorsKind:
         row = LogRow(
             "rejected", action.player, engine.action_to_json(action), (), state.game_number, facts
         )
-        return Refusal(row, [act] if act is not None else [], (action.expression, action.target))
+        acts = [_assisted(act, setup)] if act is not None else []
+        return Refusal(row, acts, (action.expression, action.target))
 
     # --- showing ------------------------------------------------------------------------------
     def view(self, state, viewer: int | None) -> dict[str, Any]:
@@ -241,3 +243,10 @@ class WarriorsKind:
 
 _NO_CAPTURE = {"capture_available": False}
 KIND = WarriorsKind()
+
+
+def _assisted(act: Act, setup: Setup) -> Act:
+    """A Mind attack built with the value preview on: the child saw its value first."""
+    if setup.server.get("preview") and act.kind in (MIND, MIND_REFUSED):
+        return replace(act, assisted=True)
+    return act

@@ -30,6 +30,7 @@ class SideView:
     label: str
     captured_text: str
     dice_html: str = ""
+    captured_now: str = ""  # the die this side captured with the last move (marked briefly)
 
 
 def _last_dice(last: dict | None) -> set[str]:
@@ -122,6 +123,9 @@ def screen(snap: dict[str, Any], state: engine.State, seat: int | None) -> dict[
     """The Warriors part of the live fragments' context (see `GameKind.screen`)."""
     names = snap["names"]
     sides = _sides(state, names, seat, _last_dice(snap["last"]))
+    last = snap["last"]
+    if last and last["kind"] in ("strength", "mind") and last["seat"] in (0, 1):
+        sides[last["seat"]].captured_now = last["target"]
     me = seat if seat is not None else 0
     finished = snap["status"] == "finished"
     return {

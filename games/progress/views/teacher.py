@@ -32,6 +32,7 @@ def class_overview(request: HttpRequest, pk: int) -> HttpResponse:
     descending = request.GET.get("dir") == "desc"
     rows = reports.class_rows(classroom, window, sort=sort, descending=descending)
     thin = sum(not f.enough and f.attempts > 0 for row in rows for f in row.skills)
+    assisted = sum(row.assisted for row in rows)
     context = {
         "classroom": classroom,
         "columns": _columns(sort, descending),
@@ -44,6 +45,7 @@ def class_overview(request: HttpRequest, pk: int) -> HttpResponse:
         "sort": sort,
         "descending": descending,
         "thin": thin,
+        "assisted": assisted,
         "min_attempts": MIN_ATTEMPTS,
     }
     return render(request, "progress/class_overview.html", context, status=status_of(form))

@@ -267,6 +267,7 @@ def test_the_student_data_export_holds_their_evidence_only(scripted, two_student
         "think_ms": evidence[0]["think_ms"],
         "fact_low": None,
         "fact_high": None,
+        "assisted": False,
         "created": None,
     }
     assert evidence[0]["best_expression"]

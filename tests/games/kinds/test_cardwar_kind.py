@@ -117,6 +117,7 @@ def test_answers_inside_a_round_are_one_step_and_its_timer_starts_once():
         "new_step": True,
         "step_seconds": 20,
         "clock_seconds": 600,
+        "pause_ms": 0,  # nothing to read yet
     }
     after, events = KIND.apply(s, game, right_answer(game, 0))
     assert KIND.awaited(after) == (1,)
@@ -124,6 +125,7 @@ def test_answers_inside_a_round_are_one_step_and_its_timer_starts_once():
     done, events = KIND.apply(s, after, right_answer(after, 1))
     timing = KIND.timing(s, after, done, events)
     assert timing.new_step and timing.step_seconds == 20 and timing.clock_seconds is None
+    assert timing.pause_ms == 4000  # the round's result is read before the next one starts
 
 
 def test_a_second_answer_from_the_same_seat_is_refused():

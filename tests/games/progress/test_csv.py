@@ -156,6 +156,7 @@ def test_the_calculation_log_streams_every_fact_student_by_student(
         "root": "no",
         "brackets": "no",
         "non_integer": "no",
+        "assisted": "no",
     }
     last = next(r for r in rows if r["game"] == "cardwar")
     assert (last["game"], last["level"], last["act"]) == ("cardwar", "5", "cardwar_answer")
