@@ -10,7 +10,6 @@ from django.utils.translation import get_language
 
 from classrooms.models import User
 from games.kinds import kind_for
-from games.kinds.warriors import engine
 from games.models import Match
 from games.recent import Recent
 from games.selectors.matches import (
@@ -21,7 +20,6 @@ from games.selectors.matches import (
     view_for,
     viewer_of,
 )
-from games.services.matches import rule_message
 
 TEMPLATE = "games/match.html"
 LIVE_FRAGMENTS = ("board", "status", "clock", "guide", "announce", "gameover")
@@ -139,9 +137,9 @@ def _replay(snap: dict) -> tuple[list, str]:
 
     def read() -> tuple[list, str]:
         log = match_log(Match(pk=snap["id"], game=snap["game"]), snap["names"])
-        # The card war's end screen is part of its board, which reads the log itself.
-        told = log and snap["game"] != Match.Game.CARDWAR
-        return log, render_to_string(f"{TEMPLATE}#replay", {"log": log}) if told else ""
+        # A kind without a replay template tells the end on its board, which reads the log.
+        template = kind_for(snap["game"]).replay_template
+        return log, render_to_string(template, {"log": log}) if log and template else ""
 
     return _replays.get_or_make((snap["id"], snap["ply"], get_language()), read)
 
@@ -169,19 +167,13 @@ def current_ply(match_id: int) -> int | None:
 
 
 def render_preview(match_id: int, viewer: Viewer, action: dict) -> str | None:
-    """The Mind attack being typed: its value, and whether it captures anything now; None in a
-    game without Mind attacks (the frame is then not understood)."""
+    """The kind's builder preview of a half-typed move (Warriors: a Mind attack's value and
+    what it captures); None when the game has no preview or the frame is not understood."""
     match = Match.objects.get(pk=match_id)
-    if match.game != Match.Game.WARRIORS:
+    kind = kind_for(match.game)
+    if kind.preview_template is None or viewer.seat is None:
         return None
-    state = engine.load(match.state)
-    expression = action.get("expression", "")
-    context: dict = {"oob": True, "expression": expression}
-    if expression and viewer.seat is not None:
-        result = engine.preview(state, viewer.seat, expression, action.get("dice"))
-        context["value"] = engine.fraction_display(result.value)
-        if result.error is not None:
-            context["problem"] = rule_message(result.error)
-        else:
-            context["targets"] = [engine.die_label(t) for t in result.targets]
-    return render_to_string(f"{TEMPLATE}#preview", context)
+    context = kind.preview(kind.load(match.state), viewer.seat, action)
+    if context is None:
+        return None
+    return render_to_string(kind.preview_template, {**context, "oob": True})
