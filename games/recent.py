@@ -1,10 +1,10 @@
 """What a server process made lately, kept for the next socket or request that asks for it.
 
 One small bounded map for the live path's shared renders (`games.live.render`), the card war's
-shared board parts (`games.templatetags.cardwar_screen`) and the teacher list's row facts
-(`games.selectors.matches`). The least recently used entry goes first. Each user says in its
-key why an entry can never be stale: a ply, which every change adds, or the values an entry was
-made from. Safe to use from the event loop and the database threads at once.
+shared board parts (`games.kinds.cardwar.templatetags.cardwar_screen`) and the teacher list's
+row facts (`games.selectors.matches`). The least recently used entry goes first. Each user says
+in its key why an entry can never be stale: a ply, which every change adds, or the values an
+entry was made from. Safe to use from the event loop and the database threads at once.
 """
 
 from __future__ import annotations
