@@ -18,6 +18,7 @@ from games.kinds.base import (
     register,
     registered,
     replay,
+    styles,
 )
 
 __all__ = [
@@ -33,4 +34,5 @@ __all__ = [
     "register",
     "registered",
     "replay",
+    "styles",
 ]

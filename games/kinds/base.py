@@ -337,6 +337,12 @@ class GameKind(Protocol):
         """The game and its options in a few words, e.g. "Card war: level 3"."""
         ...
 
+    live_template: ClassVar[str | None]  # the teacher's live list: a playing row's summary cell
+
+    def awaited_text(self, summary: Mapping[str, Any], names: str) -> str:
+        """Whom a playing match waits for, in words, for the teacher's live list."""
+        ...
+
 
 class KindBase:
     """The defaults of a kind's edges: a kind subclasses this and writes only what differs."""
@@ -374,6 +380,11 @@ class KindBase:
     def options_label(self, rules: Mapping[str, Any]) -> str:
         return str(self.label)
 
+    live_template: ClassVar[str | None] = None
+
+    def awaited_text(self, summary: Mapping[str, Any], names: str) -> str:
+        return _("%(name)s to move") % {"name": names}
+
 
 _KINDS: dict[str, GameKind] = {}
 
@@ -394,6 +405,11 @@ def kind_for(game: str) -> GameKind:
 def registered() -> tuple[str, ...]:
     """The games that have a kind, in registration order."""
     return tuple(_KINDS)
+
+
+def styles() -> list[str]:
+    """Every registered kind's stylesheets, once each (pages that list every game)."""
+    return list(dict.fromkeys(href for game in _KINDS for href in _KINDS[game].styles))
 
 
 def replay(kind: GameKind, setup: Setup, actions: Sequence[Mapping[str, Any]]) -> Any:

@@ -227,10 +227,14 @@ def _row(match: Match, names: list[str], facts: _Facts, now: datetime) -> dict[s
         if match.clock_deadline is not None:
             # Rounded up, as the match screen's clock is: "0:00" only when time is up.
             left = max(0, math.ceil((match.clock_deadline - now).total_seconds()))
+        kind = kind_for(match.game)
+        to_move = ", ".join(names[seat] for seat in facts.awaited if seat < len(names))
         row.update(
             playing=True,
             clock_text=_clock_text(left),
-            to_move=", ".join(names[seat] for seat in facts.awaited if seat < len(names)),
+            to_move=to_move,
+            awaited_text=kind.awaited_text(facts.summary, to_move),
+            live_template=kind.live_template,
             **facts.summary,
         )
     else:

@@ -74,6 +74,7 @@ class CardWarKind(KindBase):
     help_template = "games/cardwar/_help.html"
     styles = ("css/cardwar.css",)
     scripts = ("js/cardwar.js",)
+    live_template = "games/cardwar/_live.html"
 
     # --- setting up and storing -------------------------------------------------------------
     def rules_options(self, data: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
@@ -263,6 +264,20 @@ class CardWarKind(KindBase):
     def step_label(self, data: Mapping[str, Any]) -> str:
         """The answer or target timer, read from the stored state without loading it."""
         return _STEP_LABELS.get((data.get("rules") or {}).get("phase"), super().step_label(data))
+
+    def awaited_text(self, summary: Mapping[str, Any], names: str) -> str:
+        """Who names the target, or whose answers are missing (nothing when nobody's)."""
+        if not names:
+            return ""
+        if summary.get("phase") == "target":
+            return _("%(name)s is naming the target") % {"name": names}
+        return _("Answer missing: %(names)s") % {"names": names}
+
+    def options_label(self, rules: Mapping[str, Any]) -> str:
+        """The game with its level, e.g. "Card war, level 3"."""
+        level = rules.get("level")
+        name = str(self.label)
+        return _("%(game)s, level %(level)s") % {"game": name, "level": level} if level else name
 
     def replay_log(self, moves: Sequence[LoggedMove], names: Sequence[str]) -> list[Any]:
         """The public events in order, which the board's end screen tells round by round."""

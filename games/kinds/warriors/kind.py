@@ -30,7 +30,7 @@ from games.kinds.base import (
     Tutorial,
     rule_message,
 )
-from games.kinds.warriors import engine, guided, screen
+from games.kinds.warriors import engine, guided, options, screen
 from games.kinds.warriors.describe import describe_move, describe_result
 from games.kinds.warriors.frames import MAX_DICE, MAX_EXPRESSION, is_die_id, is_expression
 
@@ -89,6 +89,7 @@ class WarriorsKind(KindBase):
     scripts = ("js/warriors.js",)
     replay_template = "games/warriors/_replay.html"
     preview_template = "games/warriors/_page.html#preview"
+    live_template = "games/warriors/_live.html"
 
     # --- setting up and storing ---------------------------------------------------------------
     def rules_options(self, data: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
@@ -333,6 +334,10 @@ class WarriorsKind(KindBase):
         if step is not None and any(frame.get(key) != value for key, value in step.items()):
             return _("In the guided game, follow the prompt for now.")
         return None
+
+    def options_label(self, rules) -> str:
+        """With its variants on, e.g. "Maths Warriors: Times and Divide"; or "(standard)"."""
+        return options.options_label(str(self.label), rules)
 
     def scripted_action(self, setup: Setup, state, seat: int):
         """The guided game's patient computer skips every turn."""
