@@ -21,8 +21,12 @@ from games.kinds.base import (
     styles,
 )
 
+# The game a match or tournament is of when its creator names none (tests, old callers).
+DEFAULT_GAME = warriors.KIND.game
+
 __all__ = [
     "DEADLINES",
+    "DEFAULT_GAME",
     "Deadline",
     "GameKind",
     "LogRow",

@@ -31,7 +31,6 @@ from django.db.models.functions import Cast, TruncWeek
 from django.utils import timezone
 
 from games.evidence import acts
-from games.evidence.cardwar import FACT_FAMILY_LEVELS
 from games.evidence.skills import BANDS, SKILLS
 from games.models import Calculation, Match, Seat, SkillDay
 from games.progress import mastery
@@ -266,12 +265,12 @@ def fact_families(user_ids: Sequence[int], window: Window) -> dict[int, dict[tup
             _in_window(window),
             student_id__in=list(user_ids),
             act=acts.CARDWAR_ANSWER,
-            level__in=FACT_FAMILY_LEVELS,
+            level__in=acts.FACT_FAMILY_LEVELS,
         )
         .values("level", "fact_low", "fact_high")
         .annotate(n=Count("id"), right=Count("id", filter=Q(correct=True)), ms=Avg(capped))
     )
-    out: dict[int, dict[tuple, FactCell]] = {level: {} for level in FACT_FAMILY_LEVELS}
+    out: dict[int, dict[tuple, FactCell]] = {level: {} for level in acts.FACT_FAMILY_LEVELS}
     for row in rows:
         ms = None if row["ms"] is None else round(row["ms"])
         out[row["level"]][(row["fact_low"], row["fact_high"])] = FactCell(
