@@ -186,7 +186,11 @@ def warriors_strategy(user_id: int, window: Window) -> dict[str, Any]:
     attack captured.
     """
     rows = (
-        Calculation.objects.filter(_in_window(window), student_id=user_id, game=Match.Game.WARRIORS)
+        Calculation.objects.filter(
+            _in_window(window),
+            student_id=user_id,
+            act__in=(acts.MIND, acts.MIND_REFUSED, acts.STRENGTH, acts.SKIP),
+        )
         .values("act", "option_available", "chose_best")
         .annotate(
             n=Count("id"),
