@@ -34,8 +34,6 @@ class Match(models.Model):
         blank=True,
         verbose_name=_("class"),
     )
-    # Placeholder for the tournaments feature; becomes a ForeignKey when that model exists.
-    tournament_ref = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
     variants = models.JSONField(_("variants"), default=dict, blank=True)
     # Server-side settings: clock_seconds, move_seconds, bot_delay_ms, guided, scripted_rolls.
     options = models.JSONField(_("options"), default=dict, blank=True)
@@ -178,7 +176,6 @@ class Move(models.Model):
         indexes = [
             models.Index(fields=["user", "kind", "success"]),
             models.Index(fields=["user", "created_at"]),
-            models.Index(fields=["kind", "success"]),
             # The refused attempts of one player and turn, counted before storing another.
             models.Index(
                 fields=["match", "seat", "seen_ply"],
