@@ -206,6 +206,11 @@ class GameKind(Protocol):
         """The action for `seat` leaving the game (resigning or forfeiting)."""
         ...
 
+    def frame(self, action: Any) -> dict[str, Any]:
+        """A player's action as the browser's form sends it (the inverse of `parse`: the demo
+        data and the tests play through the door with it)."""
+        ...
+
     def apply(self, setup: Setup, state: Any, action: Any) -> tuple[Any, list[dict[str, Any]]]:
         """(new state, events); raises RuleError (state unchanged) when the rules refuse."""
         ...

@@ -20,7 +20,6 @@ from games.services import (
     match_resign,
     move_submit,
 )
-from games.services.demo import frame_of
 from games.services.matches import setup_of
 
 KINDS = {
@@ -42,7 +41,7 @@ def awaited(match: Match) -> tuple[int, ...]:
 def legal_frame(match: Match, seat: int) -> dict:
     kind = kind_for(match.game)
     state = kind.load(fresh(match).state)
-    return frame_of(kind.bot_action(state, seat, "expert", f"test:{seat}"))
+    return kind.frame(kind.bot_action(state, seat, "expert", f"test:{seat}"))
 
 
 def user_at(match: Match, seat: int):

@@ -105,6 +105,13 @@ class CardWarKind(KindBase):
     def resign(self, seat: int) -> rules.Action:
         return rules.Resign(seat)
 
+    def frame(self, action: rules.Action) -> dict[str, Any]:
+        if isinstance(action, rules.Submit):
+            return {"kind": "answer", "expression": action.expression, "answer": action.answer}
+        if isinstance(action, rules.SetTarget):
+            return {"kind": "target", "value": str(action.value)}
+        raise ValueError(f"no client frame for {type(action).__name__}")
+
     def apply(
         self, setup: Setup, state: Game, action: rules.Action
     ) -> tuple[Game, list[dict[str, Any]]]:

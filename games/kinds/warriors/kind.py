@@ -135,6 +135,17 @@ class WarriorsKind(KindBase):
     def resign(self, seat: int):
         return engine.resign(seat)
 
+    def frame(self, action) -> dict[str, Any]:
+        data = engine.action_to_json(action)
+        if data["type"] == "strength":
+            return {"kind": "strength", "attacker": data["attacker"], "target": data["target"]}
+        if data["type"] == "mind":
+            frame = {"kind": "mind", "expression": data["expression"], "target": data["target"]}
+            return frame | ({"dice": list(data["dice"])} if data.get("dice") else {})
+        if data["type"] == "skip":
+            return {"kind": "skip"}
+        raise ValueError(f"no client frame for {data['type']}")
+
     def apply(self, setup: Setup, state, action):
         return engine.apply(state, action, setup.server.get("scripted_rolls"))
 
