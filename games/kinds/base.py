@@ -392,10 +392,13 @@ class KindBase:
 
 
 _KINDS: dict[str, GameKind] = {}
+GAME_KEY_LENGTH = 16  # Match.game, Calculation.game and Tournament.game hold the key
 
 
 def register(kind: GameKind) -> GameKind:
     """Add a kind to the registry (its module does this on import); one kind per game."""
+    if not 0 < len(kind.game) <= GAME_KEY_LENGTH:
+        raise ValueError(f"a game's key is 1 to {GAME_KEY_LENGTH} characters: {kind.game!r}")
     if kind.game in _KINDS and type(_KINDS[kind.game]) is not type(kind):
         raise ValueError(f"a kind for {kind.game!r} is already registered")
     _KINDS[kind.game] = kind
