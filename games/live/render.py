@@ -11,7 +11,7 @@ from django.utils.translation import get_language
 from classrooms.models import User
 from games.kinds import kind_for
 from games.models import Match
-from games.recent import Recent
+from games.recent import Recent, match_key
 from games.selectors.matches import (
     Viewer,
     clocks_of,
@@ -108,7 +108,7 @@ def render_for(match_id: int, viewer: Viewer, *, full: bool) -> tuple[str, Sched
 # its replay: `render_end`) and the guide stays empty unless the game is guided.
 PLY_FRAGMENTS = ("board", "status", "announce")
 # Views rendered lately in this process, shared by the sockets that show the same one.
-_shared: Recent[tuple, str] = Recent(size=1024)
+_shared: Recent[tuple, str] = Recent(size=1024, name="live views")
 
 
 def render_snapshot(snap: dict, viewer: Viewer) -> tuple[str, Schedule]:
@@ -123,13 +123,14 @@ def render_snapshot(snap: dict, viewer: Viewer) -> tuple[str, Schedule]:
         names = PLY_FRAGMENTS + (("guide",) if snap["options"].get("guided") else ())
         return fragments(names, view_for(snap, viewer))
 
-    html = _shared.get_or_make((snap["id"], snap["ply"], viewer, get_language()), render)
+    key = (*match_key(snap["id"], snap["created"], snap["ply"]), viewer, get_language())
+    html = _shared.get_or_make(key, render)
     return html + fragments(("clock",), clocks_of(snap)), schedule_of(snap)
 
 
 # The replays of games that ended lately in this process (per language: the moves are told in
 # words), read and rendered once for all their sockets.
-_replays: Recent[tuple, tuple[list, str]] = Recent(size=256)
+_replays: Recent[tuple, tuple[list, str]] = Recent(size=256, name="replays")
 
 
 def _replay(snap: dict) -> tuple[list, str]:
@@ -141,7 +142,9 @@ def _replay(snap: dict) -> tuple[list, str]:
         template = kind_for(snap["game"]).replay_template
         return log, render_to_string(template, {"log": log}) if log and template else ""
 
-    return _replays.get_or_make((snap["id"], snap["ply"], get_language()), read)
+    return _replays.get_or_make(
+        (*match_key(snap["id"], snap["created"], snap["ply"]), get_language()), read
+    )
 
 
 def render_end(snap: dict, viewer: Viewer) -> tuple[str, Schedule]:
@@ -157,7 +160,7 @@ def render_end(snap: dict, viewer: Viewer) -> tuple[str, Schedule]:
         context = {**view_for(snap, viewer, log), "snap": snap, "replay_html": replay_html}
         return fragments(LIVE_FRAGMENTS, context)
 
-    key = (snap["id"], snap["ply"], viewer, get_language(), "end")
+    key = (*match_key(snap["id"], snap["created"], snap["ply"]), viewer, get_language(), "end")
     return _shared.get_or_make(key, render), schedule_of(snap)
 
 

@@ -17,7 +17,7 @@ from classrooms.permissions import teaches
 from games.kinds import kind_for
 from games.kinds.base import LoggedMove
 from games.models import Match, Seat
-from games.recent import Recent
+from games.recent import Recent, match_key
 from games.selectors.snapshot import move_facts, seat_label, seat_name, snapshot_from_db
 
 __all__ = [
@@ -149,11 +149,11 @@ class _Facts:
 # shares, names one state for good, and nothing needs invalidating: a move makes a new key, and
 # an old one ages out. The creation time guards against a reused id (SQLite reuses the highest
 # after a rollback).
-ROW_FACTS: Recent[tuple, _Facts] = Recent(size=4096)
+ROW_FACTS: Recent[tuple, _Facts] = Recent(size=4096, name="row facts")
 
 
 def _facts_key(match: Match) -> tuple:
-    return (match.pk, match.created_at, match.ply)
+    return match_key(match.pk, match.created_at, match.ply)
 
 
 def _facts_of(game: str, data: dict[str, Any]) -> _Facts:
@@ -182,7 +182,7 @@ def _row_facts(matches: list[Match]) -> dict[int, _Facts]:
             match = missing[pk]
             found[pk] = _facts_of(match.game, data)
             # A move between the two reads: the newer state is kept under its own ply.
-            ROW_FACTS.put((pk, match.created_at, ply), found[pk])
+            ROW_FACTS.put(match_key(pk, match.created_at, ply), found[pk])
     return found
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +22,7 @@ from classrooms.models import User
 from classrooms.permissions import account_is_current, student_of, teaches
 from games.live.guard import CLOSE_FORBIDDEN, GuardedConsumer
 from games.live.messages import BadMessage
+from games.recent import Recent
 from games.tournaments import selectors
 from games.tournaments.models import Tournament
 
@@ -42,20 +42,18 @@ class Screen:
 
 # The latest changes' views, shared by this process's sockets: (tournament, first names,
 # stamp) -> view. A few entries suffice: a change is rendered moments after its message.
-_VIEWS: OrderedDict[tuple[int, bool, int], selectors.BoardView] = OrderedDict()
-_VIEWS_KEPT = 16
+_VIEWS: Recent[tuple[int, bool, int], selectors.BoardView] = Recent(
+    size=16, name="tournament views"
+)
 
 
 def _view(tournament: Tournament, first_names: bool, stamp: int | None) -> selectors.BoardView:
     if stamp is None:
         return selectors.board_view(tournament, first_names=first_names)
-    key = (tournament.pk, first_names, stamp)
-    view = _VIEWS.get(key)
-    if view is None:
-        view = _VIEWS[key] = selectors.board_view(tournament, first_names=first_names)
-        while len(_VIEWS) > _VIEWS_KEPT:
-            _VIEWS.popitem(last=False)
-    return view
+    return _VIEWS.get_or_make(
+        (tournament.pk, first_names, stamp),
+        lambda: selectors.board_view(tournament, first_names=first_names),
+    )
 
 
 class TournamentConsumer(GuardedConsumer):

@@ -8,7 +8,6 @@ rows and evidence, deadlines to timeout actions.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any, ClassVar
 
 from django.utils.translation import gettext as _
@@ -33,6 +32,7 @@ from games.kinds.base import (
 from games.kinds.warriors import engine, guided, options, screen
 from games.kinds.warriors.describe import describe_move, describe_result
 from games.kinds.warriors.frames import MAX_DICE, MAX_EXPRESSION, is_die_id, is_expression
+from games.recent import Recent
 
 # Move.Kind values by the rules action's JSON type.
 KIND_OF_ACTION = {
@@ -45,9 +45,12 @@ KIND_OF_ACTION = {
 }
 
 
-@lru_cache(maxsize=8)  # the log and the evidence of one move ask for the same facts
+# The log and the evidence of one move ask for the same facts (keyed by the state's value).
+_CAPTURES: Recent[tuple, engine.Facts] = Recent(size=8, name="warriors capture facts")
+
+
 def _capture_facts(state: engine.State, seat: int) -> engine.Facts:
-    return engine.capture_facts(state, seat)
+    return _CAPTURES.get_or_make((state, seat), lambda: engine.capture_facts(state, seat))
 
 
 def _value_of(state: engine.State, die_id: str) -> int | None:
