@@ -61,6 +61,9 @@ INSTALLED_APPS = [
     "allauth.socialaccount",
     "allauth.socialaccount.providers.openid_connect",
     "games",
+    # Each game's kind: an app only for its templates and template tags (no models).
+    "games.kinds.warriors",
+    "games.kinds.cardwar",
     "games.progress",
     "games.tournaments",
 ]

@@ -8,19 +8,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from classrooms.models import Classroom, Student
+from games.kinds.warriors.options import VARIANT_LABELS
 from games.models import Seat
 from games.services.creation import DEFAULT_CLOCK_SECONDS
-
-VARIANT_LABELS = {
-    "three_captures": _("Three Captures: first to three captures wins"),
-    "recruit": _("Recruit: captured dice join your side"),
-    "best_of_three": _("Best of Three: first to win two games"),
-    "mind_only": _("Mind Only: no Strength attacks"),
-    "plus_minus": _("Plus and Minus only"),
-    "times_divide": _("Times and Divide only"),
-    "power_up": _("Power Up: squares and square roots"),
-    "big_brain": _("Big Brain: Mind attacks use three dice or more"),
-}
 
 
 class VariantsForm(forms.Form):

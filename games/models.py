@@ -17,15 +17,13 @@ from games.evidence import acts
 class Match(models.Model):
     """One match between two to four seats (students or bots), with server-side deadlines."""
 
-    class Game(models.TextChoices):
-        WARRIORS = "warriors", _("Maths Warriors")
-        CARDWAR = "cardwar", _("Card war")
-
     class Status(models.TextChoices):
         PLAYING = "playing", _("Playing")
         FINISHED = "finished", _("Finished")
 
-    game = models.CharField(_("game"), max_length=16, choices=Game, default=Game.WARRIORS)
+    # A registered kind's key (games.kinds): checked where matches are created, so a game is
+    # added without a migration.
+    game = models.CharField(_("game"), max_length=16)
     classroom = models.ForeignKey(
         "classrooms.Classroom",
         on_delete=models.CASCADE,
@@ -34,8 +32,6 @@ class Match(models.Model):
         blank=True,
         verbose_name=_("class"),
     )
-    # Placeholder for the tournaments feature; becomes a ForeignKey when that model exists.
-    tournament_ref = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
     variants = models.JSONField(_("variants"), default=dict, blank=True)
     # Server-side settings: clock_seconds, move_seconds, bot_delay_ms, guided, scripted_rolls.
     options = models.JSONField(_("options"), default=dict, blank=True)
@@ -67,7 +63,7 @@ class Match(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_game_display()} #{self.pk}"
+        return f"{self.game} #{self.pk}"
 
 
 class Seat(models.Model):
@@ -147,7 +143,8 @@ class Move(models.Model):
         blank=True,
         related_name="moves",
     )
-    kind = models.CharField(max_length=16, choices=Kind)
+    # One of Kind, or a kind's own (its LogRow.kind): a game is added without a migration.
+    kind = models.CharField(max_length=16)
     # The replay payload: the rules action as JSON (empty for forced skips, which the rules
     # apply by themselves, and for rejected attempts).
     action = models.JSONField(default=dict, blank=True)
@@ -178,7 +175,6 @@ class Move(models.Model):
         indexes = [
             models.Index(fields=["user", "kind", "success"]),
             models.Index(fields=["user", "created_at"]),
-            models.Index(fields=["kind", "success"]),
             # The refused attempts of one player and turn, counted before storing another.
             models.Index(
                 fields=["match", "seat", "seen_ply"],
@@ -297,11 +293,11 @@ class Calculation(models.Model):
         db_index=False,
     )
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="calculations")
-    game = models.CharField(max_length=16, choices=Match.Game)
+    game = models.CharField(max_length=16)  # Match.game
     level = models.PositiveSmallIntegerField(null=True, blank=True)  # card war 1-7
     # Warriors: the variants on, e.g. "power_up,recruit".
     variant = models.CharField(max_length=acts.MAX_VARIANT, blank=True)
-    act = models.CharField(max_length=16, choices=Act)
+    act = models.CharField(max_length=16)  # a games.evidence act kind (a kind's Act.kind)
     expression = models.CharField(max_length=acts.MAX_EXPRESSION, blank=True)  # as typed
     operands = models.JSONField(default=list, blank=True)  # the dice or card values used
     operand_count = models.PositiveSmallIntegerField(default=0)

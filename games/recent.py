@@ -1,10 +1,16 @@
 """What a server process made lately, kept for the next socket or request that asks for it.
 
-One small bounded map for the live path's shared renders (`games.live.render`), the card war's
-shared board parts (`games.templatetags.cardwar_screen`) and the teacher list's row facts
-(`games.selectors.matches`). The least recently used entry goes first. Each user says in its
-key why an entry can never be stale: a ply, which every change adds, or the values an entry was
-made from. Safe to use from the event loop and the database threads at once.
+Every process cache of the platform is a `Recent`, named when it is made and listed in
+`CACHES`: the live path's shared renders and replays (`games.live.render`), the teacher list's
+row facts (`games.selectors.matches`), the card war's drawn parts and cards
+(`games.kinds.cardwar.templatetags.cardwar_screen`), Warriors' capture facts of one move
+(`games.kinds.warriors.kind`) and a tournament's board views (`games.tournaments.consumer`).
+The least recently used entry goes first.
+
+One key rule says why an entry can never be stale: what comes from a match is keyed by
+`match_key` (its pk, creation time and ply: every change adds a ply, and the creation time
+tells a reused pk apart); everything else by the values it was made from. Safe to use from the
+event loop and the database threads at once.
 """
 
 from __future__ import annotations
@@ -14,11 +20,19 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 
+def match_key(pk: int, created: object, ply: int) -> tuple[int, object, int]:
+    """The key of what a process made from a match at one ply (see the module's rule)."""
+    return (pk, created, ply)
+
+
 class Recent[K: Hashable, V]:
     """At most `size` entries; `get_or_make` makes a missing one (outside the lock)."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, *, name: str = "") -> None:
         self.size = size
+        self.name = name
+        if name:
+            CACHES[name] = self
         self._items: OrderedDict[K, V] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -52,3 +66,7 @@ class Recent[K: Hashable, V]:
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
+
+
+# Every named process cache, by name: one place to see (and, in tests, empty) them all.
+CACHES: dict[str, Recent] = {}

@@ -12,3 +12,7 @@ from config.settings import *  # noqa: F403
 from config.settings import PASSWORD_HASHERS as PRODUCTION_PASSWORD_HASHERS
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher", *PRODUCTION_PASSWORD_HASHERS]
+
+# A third game that lives only in the tests (tests/games/make_number): registering its app
+# registers its kind, and the platform's suites run it unchanged.
+INSTALLED_APPS = [*INSTALLED_APPS, "tests.games.make_number"]  # noqa: F405

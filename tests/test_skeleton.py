@@ -114,22 +114,25 @@ def test_production_settings_pass_djangos_deployment_checks():
 
 
 def test_the_test_settings_are_productions_with_only_a_cheap_hasher_put_first():
-    """What the tests run under differs from `config.settings` in the password hashers alone,
-    and those are production's with one cheap hasher in front (test users only)."""
+    """What the tests run under differs from `config.settings` in the password hashers, which
+    are production's with one cheap hasher in front (test users only), and in one app added
+    last: the tests' own game (tests/games/make_number)."""
     code = (
         "import json, config.settings as p, tests.settings as t\n"
         "names = {n for n in dir(p) + dir(t) if n.isupper()}\n"
         "differ = [n for n in names if getattr(p, n, None) != getattr(t, n, None)]\n"
         "print(json.dumps(sorted(differ)))\n"
         "print(json.dumps([p.PASSWORD_HASHERS, t.PASSWORD_HASHERS]))\n"
+        "print(json.dumps([p.INSTALLED_APPS, t.INSTALLED_APPS]))\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, result.stderr
-    differ, hashers = (json.loads(line) for line in result.stdout.splitlines())
+    differ, hashers, apps = (json.loads(line) for line in result.stdout.splitlines())
     production, tests = hashers
-    assert differ == ["PASSWORD_HASHERS", "PRODUCTION_PASSWORD_HASHERS"]
+    assert differ == ["INSTALLED_APPS", "PASSWORD_HASHERS", "PRODUCTION_PASSWORD_HASHERS"]
+    assert apps[1] == [*apps[0], "tests.games.make_number"]
     assert tests == ["django.contrib.auth.hashers.MD5PasswordHasher", *production]
     assert production[0] == "django.contrib.auth.hashers.PBKDF2PasswordHasher"
 

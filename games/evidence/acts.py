@@ -29,6 +29,9 @@ ACT_KINDS = (MIND, MIND_REFUSED, STRENGTH, SKIP, CARDWAR_ANSWER, CARDWAR_TARGET)
 
 # Column sizes of `Calculation`: the mapping clamps to them, so nothing stored can overflow.
 MAX_EXPRESSION = 200
+# Levels whose answers are one fact (two numbers, one operation): their acts carry `fact_low`
+# and `fact_high`, which the fact-family grids of the reports count.
+FACT_FAMILY_LEVELS = (1, 2, 3, 4)
 MAX_ANSWER = 40
 MAX_FRACTION = 40
 MAX_VARIANT = 120

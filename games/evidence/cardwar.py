@@ -16,6 +16,7 @@ from typing import Any
 from games.evidence.acts import (
     CARDWAR_ANSWER,
     CARDWAR_TARGET,
+    FACT_FAMILY_LEVELS,
     MAX_ANSWER,
     MAX_EXPRESSION,
     Act,
@@ -25,8 +26,6 @@ from games.evidence.acts import (
 )
 from games.evidence.expression import expression_facts
 from games.rules.cardwar import candidates
-
-FACT_FAMILY_LEVELS = (1, 2, 3, 4)  # two cards, one operation: the fact-family grids
 
 
 def _fraction(text: object) -> Fraction | None:

@@ -18,10 +18,15 @@ from games.kinds.base import (
     register,
     registered,
     replay,
+    styles,
 )
+
+# The game a match or tournament is of when its creator names none (tests, old callers).
+DEFAULT_GAME = warriors.KIND.game
 
 __all__ = [
     "DEADLINES",
+    "DEFAULT_GAME",
     "Deadline",
     "GameKind",
     "LogRow",
@@ -33,4 +38,5 @@ __all__ = [
     "register",
     "registered",
     "replay",
+    "styles",
 ]

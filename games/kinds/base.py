@@ -22,7 +22,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol, runtime_checkable
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from games.evidence.acts import Act
+from games.rules.common import RuleError
 
 type Deadline = Literal["clock", "step"]
 DEADLINES: tuple[Deadline, ...] = ("clock", "step")
@@ -98,6 +102,67 @@ class Refusal:
     key: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class Screen:
+    """What a kind's `screen` gives the match page for one viewer.
+
+    `board`: the board partial's data (usually `view(state, viewer)`; None when the board reads
+    only `parts`); `last_move`: the last
+    move in words (the status line and the screen reader's announcement); `ending`: a finished
+    game's title and text (`Ending`) for the page's game-over panel (None while playing, or when
+    the kind's board tells the end itself); `parts`: whatever else the kind's own templates read
+    (names by seat, sides, …), merged into their context.
+    """
+
+    board: Mapping[str, Any] | None = None
+    last_move: str = ""
+    ending: Any = None
+    parts: Mapping[str, Any] = field(default_factory=dict)
+
+    def context(self) -> dict[str, Any]:
+        """The template context these give (the parts first: the declared names win)."""
+        return {
+            **self.parts,
+            "board": self.board,
+            "last_move": self.last_move,
+            "ending": self.ending,
+        }
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """One step of a guided game's script, shown beside the board."""
+
+    title: str
+    text: str
+    keys: str
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    """How a kind's guided first game is set up: the computer's level, the game's options and
+    the server options (fixed rolls, steps to follow, a scripted computer)."""
+
+    bot_level: str
+    variants: Mapping[str, Any]
+    options: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class LoggedMove:
+    """One applied Move row as a kind's replay reads it (no database objects)."""
+
+    ply: int
+    facts: Mapping[str, Any]  # the row's shown facts (games.selectors.snapshot.move_facts)
+    events: Sequence[Mapping[str, Any]]
+
+
+def rule_message(err: RuleError) -> str:
+    """The rules' message in the viewer's language, as a sentence."""
+    text = _(err.template) % err.params if err.params else _(err.template)
+    return text[:1].upper() + text[1:]
+
+
 @runtime_checkable
 class GameKind(Protocol):
     """One game, as the match platform sees it. Pure: no database, no sockets.
@@ -141,6 +206,11 @@ class GameKind(Protocol):
 
     def resign(self, seat: int) -> Any:
         """The action for `seat` leaving the game (resigning or forfeiting)."""
+        ...
+
+    def frame(self, action: Any) -> dict[str, Any]:
+        """A player's action as the browser's form sends it (the inverse of `parse`: the demo
+        data and the tests play through the door with it)."""
         ...
 
     def apply(self, setup: Setup, state: Any, action: Any) -> tuple[Any, list[dict[str, Any]]]:
@@ -218,8 +288,8 @@ class GameKind(Protocol):
         that viewer is in it."""
         ...
 
-    def screen(self, snap: Mapping[str, Any], state: Any, viewer: int | None) -> dict[str, Any]:
-        """The board partial's template context for one viewer, from a broadcast snapshot
+    def screen(self, snap: Mapping[str, Any], state: Any, viewer: int | None) -> Screen:
+        """The board partial's and the page's data for one viewer, from a broadcast snapshot
         (names, last move, `board`: usually `view(state, viewer)`); nothing hidden leaks."""
         ...
 
@@ -232,12 +302,112 @@ class GameKind(Protocol):
         """A finished match's result in a few words, e.g. "Ada won: made three captures"."""
         ...
 
+    # --- the edges: socket frames, the page, the replay, the guided game (defaults: KindBase) --
+    label: ClassVar[str]  # the game's name, e.g. "Card war" (lazy: translated when shown)
+    frames: ClassVar[Mapping[str, frozenset[str]]]  # client frame kinds → fields `parse` reads
+    page_template: ClassVar[str | None]  # the page's parts outside the swapped fragments
+    help_template: ClassVar[str | None]  # the help dialog's body (None: none)
+    styles: ClassVar[tuple[str, ...]]  # static css the match page links
+    scripts: ClassVar[tuple[str, ...]]  # static js the match page loads after live.js
+    replay_template: ClassVar[str | None]  # the game-over replay (None: the board tells it)
+    preview_template: ClassVar[str | None]  # a builder preview's fragment, if the kind has one
+
+    def step_label(self, data: Mapping[str, Any]) -> str:
+        """What the step clock counts down for, read from the stored (dumped) state."""
+        ...
+
+    def preview_on(self, options: Mapping[str, Any]) -> bool:
+        """Whether this match shows the builder preview (a match's options may switch it off)."""
+        ...
+
+    def preview(self, state: Any, seat: int, fields: Mapping[str, str]) -> dict[str, Any] | None:
+        """The builder preview's context for a half-typed move; None when not understood."""
+        ...
+
+    def replay_log(self, moves: Sequence[LoggedMove], names: Sequence[str]) -> list[Any]:
+        """A finished game's replay, from its applied moves in ply order."""
+        ...
+
+    def prompt(self, snap: Mapping[str, Any]) -> Prompt | None:
+        """The guided game's prompt for a snapshot (None: not guided)."""
+        ...
+
+    def tutorial(self) -> Tutorial | None:
+        """The guided first game's set-up, or None when the kind has none."""
+        ...
+
+    def off_script(self, setup: Setup, ply: int, frame: Mapping[str, Any]) -> str | None:
+        """Why a legal move at `ply` is refused in a scripted game (None: it may be played)."""
+        ...
+
+    def scripted_action(self, setup: Setup, state: Any, seat: int) -> Any | None:
+        """The computer's action when the game's script decides it (None: its bot plays)."""
+        ...
+
+    def options_label(self, rules: Mapping[str, Any]) -> str:
+        """The game and its options in a few words, e.g. "Card war: level 3"."""
+        ...
+
+    live_template: ClassVar[str | None]  # the teacher's live list: a playing row's summary cell
+
+    def awaited_text(self, summary: Mapping[str, Any], names: str) -> str:
+        """Whom a playing match waits for, in words, for the teacher's live list."""
+        ...
+
+
+class KindBase:
+    """The defaults of a kind's edges: a kind subclasses this and writes only what differs."""
+
+    label: ClassVar[str] = ""
+    frames: ClassVar[Mapping[str, frozenset[str]]] = {}
+    page_template: ClassVar[str | None] = None
+    help_template: ClassVar[str | None] = None
+    styles: ClassVar[tuple[str, ...]] = ()
+    scripts: ClassVar[tuple[str, ...]] = ()
+    replay_template: ClassVar[str | None] = None
+    preview_template: ClassVar[str | None] = None
+
+    def step_label(self, data: Mapping[str, Any]) -> str:
+        return gettext_lazy("Move")
+
+    def preview_on(self, options: Mapping[str, Any]) -> bool:
+        return self.preview_template is not None
+
+    def preview(self, state: Any, seat: int, fields: Mapping[str, str]) -> dict[str, Any] | None:
+        return None
+
+    def replay_log(self, moves: Sequence[LoggedMove], names: Sequence[str]) -> list[Any]:
+        return []
+
+    def prompt(self, snap: Mapping[str, Any]) -> Prompt | None:
+        return None
+
+    def tutorial(self) -> Tutorial | None:
+        return None
+
+    def off_script(self, setup: Setup, ply: int, frame: Mapping[str, Any]) -> str | None:
+        return None
+
+    def scripted_action(self, setup: Setup, state: Any, seat: int) -> Any | None:
+        return None
+
+    def options_label(self, rules: Mapping[str, Any]) -> str:
+        return str(self.label)
+
+    live_template: ClassVar[str | None] = None
+
+    def awaited_text(self, summary: Mapping[str, Any], names: str) -> str:
+        return _("%(name)s to move") % {"name": names}
+
 
 _KINDS: dict[str, GameKind] = {}
+GAME_KEY_LENGTH = 16  # Match.game, Calculation.game and Tournament.game hold the key
 
 
 def register(kind: GameKind) -> GameKind:
     """Add a kind to the registry (its module does this on import); one kind per game."""
+    if not 0 < len(kind.game) <= GAME_KEY_LENGTH:
+        raise ValueError(f"a game's key is 1 to {GAME_KEY_LENGTH} characters: {kind.game!r}")
     if kind.game in _KINDS and type(_KINDS[kind.game]) is not type(kind):
         raise ValueError(f"a kind for {kind.game!r} is already registered")
     _KINDS[kind.game] = kind
@@ -252,6 +422,11 @@ def kind_for(game: str) -> GameKind:
 def registered() -> tuple[str, ...]:
     """The games that have a kind, in registration order."""
     return tuple(_KINDS)
+
+
+def styles() -> list[str]:
+    """Every registered kind's stylesheets, once each (pages that list every game)."""
+    return list(dict.fromkeys(href for game in _KINDS for href in _KINDS[game].styles))
 
 
 def replay(kind: GameKind, setup: Setup, actions: Sequence[Mapping[str, Any]]) -> Any:

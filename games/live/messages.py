@@ -12,7 +12,10 @@ limits, one set for every socket, and why:
   and no lone surrogates (they cannot be encoded to UTF-8, neither for the database nor for the
   reply);
 - numbers: ASCII digits only, and few of them (`str.isdigit()` accepts "²" and "①", which
-  `int()` refuses, and `int()` accepts "٣").
+  `int()` refuses, and `int()` accepts "٣");
+- kinds and fields: a frame kind some game's kind lists (`GameKind.frames`) or the platform's
+  own (sync, resign), with only the fields listed for it. What the fields say (a die, an
+  expression, an answer) is the game's kind's to read (`GameKind.parse`, `GameKind.preview`).
 """
 
 from __future__ import annotations
@@ -22,28 +25,22 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from games.kinds.warriors.frames import MAX_DICE, MAX_EXPRESSION, UNSAFE_TEXT, is_die_id
+from games.kinds import registered
+from games.kinds.base import kind_for
 
 MAX_FRAME_BYTES = 4096
 MAX_BRACKETS = 16
 MAX_FIELD = 200
 _PLY = re.compile(r"[0-9]{1,6}")
 _ID = re.compile(r"[0-9]{1,18}")  # any BigAutoField value, never past PostgreSQL's bigint
+# Control characters (PostgreSQL refuses NUL) and lone surrogates (not encodable to UTF-8).
+UNSAFE_TEXT = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
 
-FIELDS: dict[str, set[str]] = {
-    "strength": {"ply", "attacker", "target"},
-    "mind": {"ply", "expression", "target", "dice"},
-    "skip": {"ply"},
-    "resign": {"ply"},
-    "preview": {"ply", "expression", "dice", "target"},
-    # "Is this still the board?": a screen that heard nothing for a while (static/js/live.js).
-    "sync": {"ply"},
-    # The card war's (its kind's parse checks their content).
-    "answer": {"ply", "expression", "choice", "answer"},
-    "target": {"ply", "value"},
-}
-# Fields the match page's forms carry for every kind (the JS fills the ones a kind needs).
-OPTIONAL = {"attacker", "target", "expression", "dice", "ply", "choice", "answer", "value"}
+# The platform's own frames: "is this still the board?" (a screen that heard nothing for a
+# while, static/js/live.js) and leaving the game.
+PLATFORM_FRAMES: dict[str, frozenset[str]] = {"sync": frozenset(), "resign": frozenset()}
+# A builder preview asks for a view and changes nothing: it needs no ply.
+PREVIEW = "preview"
 LOBBY_FIELDS = {
     "challenge": "to",
     "accept": "challenge",
@@ -99,48 +96,35 @@ def _number(value: str | None, pattern: re.Pattern[str]) -> int:
     return int(value)
 
 
-def _die(value: str | None) -> str:
-    if not is_die_id(value):
-        raise BadMessage("bad die id")
-    return value
+def frame_fields() -> dict[str, frozenset[str]]:
+    """Every frame kind a match socket accepts, with its fields: the registered kinds' and the
+    platform's (a field a form carries for another frame kind is dropped, not refused)."""
+    fields: dict[str, frozenset[str]] = dict(PLATFORM_FRAMES)
+    for game in registered():
+        for kind, names in kind_for(game).frames.items():
+            fields[kind] = fields.get(kind, frozenset()) | names
+    return fields
 
 
 def parse(text: str | None) -> ClientMessage:
-    """A match socket frame: a move, a resignation, a Mind preview, a card-war answer or
-    target, or a sync (the ply the screen shows); raises BadMessage."""
+    """A match socket frame: a game's move or preview (its fields as bounded text, which the
+    game's kind reads), a resignation, or a sync (the ply the screen shows); raises BadMessage."""
     data = _fields(text)
     kind = data.pop("kind", None)
-    if kind not in FIELDS:
+    grammar = frame_fields()
+    if kind not in grammar:
         raise BadMessage("unknown kind")
-    if set(data) - OPTIONAL:
+    if set(data) - {"ply"} - set().union(*grammar.values()):
         raise BadMessage("unexpected fields")
-    data = {k: v for k, v in data.items() if k in FIELDS[kind] and v != ""}
-    if "ply" in data:
-        ply = _number(data.pop("ply"), _PLY)
-    elif kind == "preview":
+    ply_text = data.pop("ply", "")
+    if ply_text != "":
+        ply = _number(ply_text, _PLY)
+    elif kind == PREVIEW:
         ply = None
     else:
         raise BadMessage("missing ply")
-    action: dict[str, Any] = {"kind": kind}
-    if kind == "strength":
-        action["attacker"] = _die(data.get("attacker"))
-        action["target"] = _die(data.get("target"))
-    elif kind in ("mind", "preview"):
-        expression = data.get("expression", "")
-        if len(expression) > MAX_EXPRESSION:
-            raise BadMessage("expression too long")
-        if kind == "mind" and not expression:
-            raise BadMessage("empty expression")
-        action["expression"] = expression
-        if kind == "mind" or data.get("target"):
-            action["target"] = _die(data.get("target"))
-        dice = [d for d in data.get("dice", "").split(",") if d]
-        if len(dice) > MAX_DICE:
-            raise BadMessage("too many dice")
-        action["dice"] = [_die(d) for d in dice] or None
-    else:  # the card war's fields, bounded text; their content is its kind's to read
-        action.update(data)
-    return ClientMessage(kind, ply, action)
+    action = {k: v for k, v in data.items() if k in grammar[kind] and v != ""}
+    return ClientMessage(kind, ply, {"kind": kind, **action})
 
 
 def parse_lobby(text: str | None) -> dict[str, Any]:

@@ -10,9 +10,8 @@ from django.utils.translation import get_language
 
 from classrooms.models import User
 from games.kinds import kind_for
-from games.kinds.warriors import engine
 from games.models import Match
-from games.recent import Recent
+from games.recent import Recent, match_key
 from games.selectors.matches import (
     Viewer,
     clocks_of,
@@ -21,7 +20,6 @@ from games.selectors.matches import (
     view_for,
     viewer_of,
 )
-from games.services.matches import rule_message
 
 TEMPLATE = "games/match.html"
 LIVE_FRAGMENTS = ("board", "status", "clock", "guide", "announce", "gameover")
@@ -110,7 +108,7 @@ def render_for(match_id: int, viewer: Viewer, *, full: bool) -> tuple[str, Sched
 # its replay: `render_end`) and the guide stays empty unless the game is guided.
 PLY_FRAGMENTS = ("board", "status", "announce")
 # Views rendered lately in this process, shared by the sockets that show the same one.
-_shared: Recent[tuple, str] = Recent(size=1024)
+_shared: Recent[tuple, str] = Recent(size=1024, name="live views")
 
 
 def render_snapshot(snap: dict, viewer: Viewer) -> tuple[str, Schedule]:
@@ -125,13 +123,14 @@ def render_snapshot(snap: dict, viewer: Viewer) -> tuple[str, Schedule]:
         names = PLY_FRAGMENTS + (("guide",) if snap["options"].get("guided") else ())
         return fragments(names, view_for(snap, viewer))
 
-    html = _shared.get_or_make((snap["id"], snap["ply"], viewer, get_language()), render)
+    key = (*match_key(snap["id"], snap["created"], snap["ply"]), viewer, get_language())
+    html = _shared.get_or_make(key, render)
     return html + fragments(("clock",), clocks_of(snap)), schedule_of(snap)
 
 
 # The replays of games that ended lately in this process (per language: the moves are told in
 # words), read and rendered once for all their sockets.
-_replays: Recent[tuple, tuple[list, str]] = Recent(size=256)
+_replays: Recent[tuple, tuple[list, str]] = Recent(size=256, name="replays")
 
 
 def _replay(snap: dict) -> tuple[list, str]:
@@ -139,11 +138,13 @@ def _replay(snap: dict) -> tuple[list, str]:
 
     def read() -> tuple[list, str]:
         log = match_log(Match(pk=snap["id"], game=snap["game"]), snap["names"])
-        # The card war's end screen is part of its board, which reads the log itself.
-        told = log and snap["game"] != Match.Game.CARDWAR
-        return log, render_to_string(f"{TEMPLATE}#replay", {"log": log}) if told else ""
+        # A kind without a replay template tells the end on its board, which reads the log.
+        template = kind_for(snap["game"]).replay_template
+        return log, render_to_string(template, {"log": log}) if log and template else ""
 
-    return _replays.get_or_make((snap["id"], snap["ply"], get_language()), read)
+    return _replays.get_or_make(
+        (*match_key(snap["id"], snap["created"], snap["ply"]), get_language()), read
+    )
 
 
 def render_end(snap: dict, viewer: Viewer) -> tuple[str, Schedule]:
@@ -159,7 +160,7 @@ def render_end(snap: dict, viewer: Viewer) -> tuple[str, Schedule]:
         context = {**view_for(snap, viewer, log), "snap": snap, "replay_html": replay_html}
         return fragments(LIVE_FRAGMENTS, context)
 
-    key = (snap["id"], snap["ply"], viewer, get_language(), "end")
+    key = (*match_key(snap["id"], snap["created"], snap["ply"]), viewer, get_language(), "end")
     return _shared.get_or_make(key, render), schedule_of(snap)
 
 
@@ -169,19 +170,14 @@ def current_ply(match_id: int) -> int | None:
 
 
 def render_preview(match_id: int, viewer: Viewer, action: dict) -> str | None:
-    """The Mind attack being typed: its value, and whether it captures anything now; None in a
-    game without Mind attacks or with the preview off (the frame is then not understood)."""
+    """The kind's builder preview of a half-typed move (Warriors: a Mind attack's value and
+    what it captures); None when the game has no preview, this match has it off (the child works
+    the value out), or the frame is not understood."""
     match = Match.objects.get(pk=match_id)
-    if match.game != Match.Game.WARRIORS or not match.options.get("preview"):
-        return None  # no preview here: the child works the value out
-    state = engine.load(match.state)
-    expression = action.get("expression", "")
-    context: dict = {"oob": True, "expression": expression}
-    if expression and viewer.seat is not None:
-        result = engine.preview(state, viewer.seat, expression, action.get("dice"))
-        context["value"] = engine.fraction_display(result.value)
-        if result.error is not None:
-            context["problem"] = rule_message(result.error)
-        else:
-            context["targets"] = [engine.die_label(t) for t in result.targets]
-    return render_to_string(f"{TEMPLATE}#preview", context)
+    kind = kind_for(match.game)
+    if kind.preview_template is None or viewer.seat is None or not kind.preview_on(match.options):
+        return None
+    context = kind.preview(kind.load(match.state), viewer.seat, action)
+    if context is None:
+        return None
+    return render_to_string(kind.preview_template, {**context, "oob": True})

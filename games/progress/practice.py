@@ -10,7 +10,6 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.evidence import skills
-from games.models import Match
 from games.services import game_creatable
 
 PRACTICE_BOT = "beginner"  # practice is for the arithmetic, not for losing to a strong bot
@@ -31,7 +30,7 @@ class Practice:
 
 def _warriors(variant: str | None, label) -> Practice:
     variants = {variant: True} if variant else {}
-    return Practice(f"warriors:{variant or 'standard'}", Match.Game.WARRIORS, variants, label)
+    return Practice(f"warriors:{variant or 'standard'}", "warriors", variants, label)
 
 
 def _cardwar_label(level: int) -> str:
@@ -42,7 +41,7 @@ def _cardwar(level: int) -> Practice:
     # The card war's level is the game's setting, as Warriors variants are. The label is lazy
     # as a whole: `%` on a lazy string would fix it in the language of the import.
     label = lazy(_cardwar_label, str)(level)
-    return Practice(f"cardwar:{level}", Match.Game.CARDWAR, {"level": level}, label)
+    return Practice(f"cardwar:{level}", "cardwar", {"level": level}, label)
 
 
 PLUS_MINUS = _warriors("plus_minus", _("Maths Warriors: Plus and Minus"))

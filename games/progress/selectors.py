@@ -32,7 +32,6 @@ from django.db.models.functions import Cast, TruncWeek
 from django.utils import timezone
 
 from games.evidence import acts
-from games.evidence.cardwar import FACT_FAMILY_LEVELS
 from games.evidence.skills import SKILLS, skills_of
 from games.models import Calculation, Match, Seat, SkillDay
 from games.progress import mastery
@@ -292,7 +291,11 @@ def warriors_strategy(user_id: int, window: Window) -> dict[str, Any]:
     attack captured.
     """
     rows = (
-        Calculation.objects.filter(_in_window(window), student_id=user_id, game=Match.Game.WARRIORS)
+        Calculation.objects.filter(
+            _in_window(window),
+            student_id=user_id,
+            act__in=(acts.MIND, acts.MIND_REFUSED, acts.STRENGTH, acts.SKIP),
+        )
         .values("act", "option_available", "chose_best")
         .annotate(
             n=Count("id"),
@@ -371,12 +374,12 @@ def fact_families(user_ids: Sequence[int], window: Window) -> dict[int, dict[tup
             _in_window(window),
             student_id__in=list(user_ids),
             act=acts.CARDWAR_ANSWER,
-            level__in=FACT_FAMILY_LEVELS,
+            level__in=acts.FACT_FAMILY_LEVELS,
         )
         .values("level", "fact_low", "fact_high")
         .annotate(n=Count("id"), right=Count("id", filter=Q(correct=True)), ms=Avg(capped))
     )
-    out: dict[int, dict[tuple, FactCell]] = {level: {} for level in FACT_FAMILY_LEVELS}
+    out: dict[int, dict[tuple, FactCell]] = {level: {} for level in acts.FACT_FAMILY_LEVELS}
     for row in rows:
         ms = None if row["ms"] is None else round(row["ms"])
         out[row["level"]][(row["fact_low"], row["fact_high"])] = FactCell(

@@ -15,10 +15,9 @@ from django.utils.translation import gettext as _
 from classrooms.models import User
 from classrooms.permissions import teaches
 from games.kinds import kind_for
-from games.kinds.warriors.describe import describe_move
-from games.kinds.warriors.guided import prompt_for
+from games.kinds.base import LoggedMove
 from games.models import Match, Seat
-from games.recent import Recent
+from games.recent import Recent, match_key
 from games.selectors.snapshot import (
     move_facts,
     seat_label,
@@ -79,9 +78,9 @@ def clocks_of(snap: dict[str, Any]) -> dict[str, int | None]:
     return {
         "clock_ms": None if finished else _remaining_ms(snap["clock_deadline"]),
         "move_ms": None if finished else _remaining_ms(snap["move_deadline"]),
-        # What the step clock is for: a move, or the card war's target or answer step (read
-        # from the stored state, so the clock is rendered per socket without loading the kind).
-        "step": (snap["state"].get("rules") or {}).get("phase", "move"),
+        # What the step clock is for, read from the stored state (the clocks are rendered per
+        # socket: the kind reads its JSON without loading a rules state).
+        "step_label": kind_for(snap["game"]).step_label(snap["state"]),
     }
 
 
@@ -96,6 +95,7 @@ def view_for(snap: dict[str, Any], viewer: Viewer, log: list | None = None) -> d
     context = {
         "match_id": snap["id"],
         "game": snap["game"],
+        "kind": kind,
         "viewer": viewer,
         "ply": snap["ply"],
         "names": snap["names"],
@@ -105,40 +105,20 @@ def view_for(snap: dict[str, Any], viewer: Viewer, log: list | None = None) -> d
         "finished": finished,
         **clocks_of(snap),
         "guided": bool(snap["options"].get("guided")),
-        "preview": bool(snap["options"].get("preview")),
-        "prompt": prompt_for(snap),
+        "preview": kind.preview_on(snap["options"]),
+        "prompt": kind.prompt(snap),
         "log": log,
     }
-    return context | kind.screen(snap, state, viewer.seat)
+    return context | kind.screen(snap, state, viewer.seat).context()
 
 
-# What a finished card war's replay is told from: every answer as it was revealed, never the
-# private facts an answer carried when it arrived (`answer_received`).
-CARDWAR_REPLAY_EVENTS = frozenset(
-    {"round_started", "answers_revealed", "round_won", "war_started", "bonus", "player_out"}
-)
-
-
-def match_log(match: Match, names: list[str]) -> list[dict[str, Any]]:
-    """The replay: every applied move with the board as it was before it (the card war: its
-    public events in order, which its screen tells round by round)."""
+def match_log(match: Match, names: list[str]) -> list[Any]:
+    """The replay, as the match's kind tells it from its applied moves in ply order."""
     moves = match.moves.filter(ply__isnull=False).order_by("ply")
-    if match.game == Match.Game.CARDWAR:
-        return [e for m in moves for e in m.events if e.get("type") in CARDWAR_REPLAY_EVENTS]
-    return [
-        {
-            "ply": m.ply,
-            "text": describe_move(move_facts(m), names),
-            "dice": [
-                {
-                    "name": names[index],
-                    "dice": [{"id": d[0], "sides": d[1], "value": d[2]} for d in side],
-                }
-                for index, side in enumerate(m.dice_before or [])
-            ],
-        }
-        for m in moves
+    logged = [
+        LoggedMove(m.ply, move_facts(m) | {"dice_before": m.dice_before}, m.events) for m in moves
     ]
+    return kind_for(match.game).replay_log(logged, names)
 
 
 def match_view(match: Match, viewer: Viewer) -> dict[str, Any]:
@@ -176,11 +156,11 @@ class _Facts:
 # shares, names one state for good, and nothing needs invalidating: a move makes a new key, and
 # an old one ages out. The creation time guards against a reused id (SQLite reuses the highest
 # after a rollback).
-ROW_FACTS: Recent[tuple, _Facts] = Recent(size=4096)
+ROW_FACTS: Recent[tuple, _Facts] = Recent(size=4096, name="row facts")
 
 
 def _facts_key(match: Match) -> tuple:
-    return (match.pk, match.created_at, match.ply)
+    return match_key(match.pk, match.created_at, match.ply)
 
 
 def _facts_of(game: str, data: dict[str, Any]) -> _Facts:
@@ -209,7 +189,7 @@ def _row_facts(matches: list[Match]) -> dict[int, _Facts]:
             match = missing[pk]
             found[pk] = _facts_of(match.game, data)
             # A move between the two reads: the newer state is kept under its own ply.
-            ROW_FACTS.put((pk, match.created_at, ply), found[pk])
+            ROW_FACTS.put(match_key(pk, match.created_at, ply), found[pk])
     return found
 
 
@@ -256,10 +236,14 @@ def _row(match: Match, names: list[str], facts: _Facts, now: datetime) -> dict[s
         if match.clock_deadline is not None:
             # Rounded up, as the match screen's clock is: "0:00" only when time is up.
             left = max(0, math.ceil((match.clock_deadline - now).total_seconds()))
+        kind = kind_for(match.game)
+        to_move = ", ".join(names[seat] for seat in facts.awaited if seat < len(names))
         row.update(
             playing=True,
             clock_text=_clock_text(left),
-            to_move=", ".join(names[seat] for seat in facts.awaited if seat < len(names)),
+            to_move=to_move,
+            awaited_text=kind.awaited_text(facts.summary, to_move),
+            live_template=kind.live_template,
             **facts.summary,
         )
     else:

@@ -93,6 +93,7 @@ def snapshot(
         "id": match.pk,
         "game": match.game,
         "ply": match.ply,
+        "created": _epoch(match.created_at),  # with id and ply: the process caches' key
         "step_ply": match.step_ply,
         "awaited": list(awaited),
         "status": match.status,

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from classrooms.models import Classroom, User
-from games.kinds import Setup, kind_for, registered
+from games.kinds import DEFAULT_GAME, Setup, kind_for, registered
 from games.models import Match, Seat
 from games.services.broadcast import on_commit_match_changed
 from games.services.log import moves_append
@@ -26,7 +26,7 @@ def game_creatable(game: str) -> bool:
 
 def match_create(
     *,
-    game: str = Match.Game.WARRIORS,
+    game: str = DEFAULT_GAME,
     classroom: Classroom | None,
     players: Sequence[User | str],
     variants: dict[str, Any] | None = None,

@@ -26,23 +26,6 @@ MOVES_PER_MATCH = 80  # a safety net: the clocks end every game well before this
 STRENGTHS = ("beginner", "intermediate", "expert")
 
 
-def frame_of(action) -> dict:
-    """A rules action as the browser's form sends it (the inverse of the kinds' `parse`)."""
-    name = type(action).__name__
-    if name == "Strength":
-        return {"kind": "strength", "attacker": action.attacker, "target": action.target}
-    if name == "Mind":
-        frame = {"kind": "mind", "expression": action.expression, "target": action.target}
-        return frame | ({"dice": list(action.dice)} if action.dice else {})
-    if name == "Skip":
-        return {"kind": "skip"}
-    if name == "Submit":
-        return {"kind": "answer", "expression": action.expression, "answer": action.answer}
-    if name == "SetTarget":
-        return {"kind": "target", "value": str(action.value)}
-    raise ValueError(f"no client frame for {name}")
-
-
 def demo_lessons_play(
     *, classroom: Classroom, lessons: int = len(LESSON_DAYS_AGO), now: datetime | None = None
 ) -> int:
@@ -96,7 +79,7 @@ def _play(classroom, game, players, variants, start, strength, rng) -> None:
             action = kind.bot_action(state, seat, strength[player.pk], f"demo:{match.pk}:{step}")
             try:
                 move_submit(
-                    match=match, player=player, action=frame_of(action), ply=step, now=moment
+                    match=match, player=player, action=kind.frame(action), ply=step, now=moment
                 )
             except MoveRejected:
                 break  # the clock ran out meanwhile (applied by the door), or the step moved on

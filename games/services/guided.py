@@ -1,25 +1,29 @@
-"""Starting the guided first game (its script and prompts: `games.kinds.warriors.guided`)."""
+"""Starting a game's guided first game (its script and prompts: the kind's `tutorial`)."""
 
 from __future__ import annotations
 
 from classrooms.models import Student
-from games.kinds.warriors.guided import ROLLS, STEPS, VARIANTS
+from games.kinds import kind_for, registered
 from games.models import Match
 from games.services.creation import match_create
 
 
-def guided_match_create(*, student: Student) -> Match:
-    """A fresh guided game for the student against the patient computer."""
-    return match_create(
-        classroom=student.classroom,
-        players=[student.user, "beginner"],
-        variants=VARIANTS,
-        clock_seconds=None,
-        options={
-            "guided": True,
-            "scripted_rolls": ROLLS,
-            "guided_steps": STEPS,
-            "bot_script": "skip",
-            "bot_delay_ms": 1200,
-        },
-    )
+def guided_match_create(*, student: Student, game: str | None = None) -> Match:
+    """A fresh guided game for the student against the kind's patient computer.
+
+    `game`: the kind whose tutorial to play (None: the first registered kind that has one).
+    Raises ValueError when that game has no guided game.
+    """
+    games = [game] if game is not None else list(registered())
+    for name in games:
+        tutorial = kind_for(name).tutorial()
+        if tutorial is not None:
+            return match_create(
+                game=name,
+                classroom=student.classroom,
+                players=[student.user, tutorial.bot_level],
+                variants=dict(tutorial.variants),
+                clock_seconds=None,
+                options=dict(tutorial.options),
+            )
+    raise ValueError("no guided game")

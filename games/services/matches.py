@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy
 from classrooms.models import User
 from classrooms.permissions import account_is_current
 from games.kinds import GameKind, Setup, kind_for
+from games.kinds.base import rule_message
 from games.models import Match, Move, Seat
 from games.rules.common import RuleError
 from games.selectors.snapshot import snapshot
@@ -121,12 +122,6 @@ def _seat_of(match: Match, user: User) -> Seat | None:
     if not user.is_authenticated:
         return None
     return next((s for s in seats_of(match) if s.user_id == user.pk), None)
-
-
-def rule_message(err: RuleError) -> str:
-    """The rules' message in the viewer's language, as a sentence."""
-    text = _(err.template) % err.params if err.params else _(err.template)
-    return text[:1].upper() + text[1:]
 
 
 def _think_ms(match: Match, now: datetime) -> int | None:
@@ -288,17 +283,13 @@ def match_act(
             except RuleError as err:
                 rejection = _refuse_rule(locked, kind, state, action, err, now)
             else:
-                _check_guided_step(locked, intent.frame)
+                # A scripted game (the guided one) may refuse a legal move: the rules judged
+                # first, so a refused move shows the rules' own lesson.
+                off_script = kind.off_script(setup_of(locked), locked.ply, intent.frame)
+                if off_script is not None:
+                    raise MoveRejected(off_script, code="guided")
                 return _commit(locked, kind, state, action, now, applied)
     raise rejection
-
-
-def _check_guided_step(match: Match, frame: dict[str, Any]) -> None:
-    """In the guided game the student follows the prompts; the rules judged first, so a
-    refused move shows the rules' own lesson (e.g. the first-player penalty)."""
-    step = (match.options.get("guided_steps") or {}).get(str(match.ply))
-    if step is not None and any(frame.get(key) != value for key, value in step.items()):
-        raise MoveRejected(_("In the guided game, follow the prompt for now."), code="guided")
 
 
 def _bot_turn(match: Match, kind: GameKind, intent: BotTurn, now: datetime) -> Applied | None:
@@ -308,9 +299,8 @@ def _bot_turn(match: Match, kind: GameKind, intent: BotTurn, now: datetime) -> A
     seat = intent.seat if intent.seat is not None else next(iter(awaited), None)
     if seat is None or seat not in awaited:
         return None
-    if match.options.get("bot_script") == "skip":  # the guided game's patient computer
-        action = kind.parse({"kind": "skip"}, seat)
-    else:
+    action = kind.scripted_action(setup_of(match), state, seat)
+    if action is None:
         action = kind.bot_action(state, seat, seats[seat].bot_level, f"{match.seed}:{match.ply}")
     return _commit(match, kind, state, action, now)
 

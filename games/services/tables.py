@@ -88,7 +88,7 @@ def _players(table: Table) -> list[User | str]:
 
 def _start(table: Table) -> Table:
     table.match = match_create(
-        game=Match.Game.CARDWAR,
+        game="cardwar",
         classroom=table.classroom,
         players=_players(table),
         variants=table.variants,
@@ -200,7 +200,7 @@ def table_seat(
     check_pairable(classroom=classroom, teacher=teacher, students=students)
     with transaction.atomic():
         match = match_create(
-            game=Match.Game.CARDWAR,
+            game="cardwar",
             classroom=classroom,
             players=[s.user for s in students],
             variants=variants,

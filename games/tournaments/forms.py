@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from classrooms.models import Classroom, Student
 from games.forms import MatchSettingsForm
-from games.models import Match
+from games.kinds import DEFAULT_GAME, kind_for, registered
 from games.services import game_creatable
 from games.tournaments.models import NAME_MAX_LENGTH, Tournament
 from games.tournaments.selectors import roster
@@ -81,7 +81,9 @@ class TournamentForm(MatchSettingsForm):
 
     def __init__(self, *args, classroom: Classroom, here: frozenset[int], **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        games = [(g.value, g.label) for g in Match.Game if game_creatable(g.value)]
+        # Every registered game, the default first.
+        keys = sorted(registered(), key=lambda game: game != DEFAULT_GAME)
+        games = [(game, kind_for(game).label) for game in keys if game_creatable(game)]
         self.fields["game"].choices = games
         self.fields["game"].initial = games[0][0]
         students = self.fields["students"]
@@ -102,7 +104,7 @@ class TournamentForm(MatchSettingsForm):
 
     def game_variants(self) -> dict[str, Any]:
         """What the matches get as `variants`: Warriors' switches or the card war's level."""
-        if self.cleaned_data["game"] == Match.Game.CARDWAR:
+        if self.cleaned_data["game"] == "cardwar":
             # The card war keeps its clock among its own options, in whole minutes.
             clock = self.cleaned_data.get("clock")
             minutes = max(1, clock // 60) if clock else None

@@ -41,7 +41,7 @@ class Tournament(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
-    game = models.CharField(_("game"), max_length=16, choices=Match.Game)
+    game = models.CharField(_("game"), max_length=16)  # a registered kind's key
     # What `match_create` gets as `variants`: Warriors' switches, or the card war's level.
     variants = models.JSONField(_("variants"), default=dict, blank=True)
     clock_seconds = models.PositiveIntegerField(_("game clock"), null=True, blank=True)

@@ -132,7 +132,7 @@ def board_view(tournament: Tournament, *, first_names: bool = False) -> BoardVie
 
 # The latest changes' views, shared by this process's sockets: (tournament, first names,
 # stamp) -> view. A few entries suffice: a change is rendered moments after its message.
-_SHARED: Recent[tuple[int, bool, int], BoardView] = Recent(16)
+_SHARED: Recent[tuple[int, bool, int], BoardView] = Recent(16, name="tournament views")
 
 
 def shared_board_view(tournament: Tournament, first_names: bool, stamp: int | None) -> BoardView:

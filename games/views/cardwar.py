@@ -15,7 +15,6 @@ from classrooms.models import Student
 from classrooms.permissions import student_is_current, student_of
 from games import services
 from games.cardwar_forms import CardWarComputerForm, CardWarTableForm
-from games.models import Match
 from games.services import tables
 from games.services.lobby import LobbyRefused
 from games.views.lobby import lobby_response
@@ -37,7 +36,7 @@ def cardwar_computer(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return lobby_response(request, student, cardwar_computer_form=form, status=400)
     match = services.match_create(
-        game=Match.Game.CARDWAR,
+        game="cardwar",
         classroom=student.classroom,
         players=form.seats(request.user),
         variants=form.options(),

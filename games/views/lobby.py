@@ -10,6 +10,7 @@ from classrooms.models import Student
 from classrooms.permissions import student_of
 from games.cardwar_forms import CardWarComputerForm, CardWarTableForm
 from games.forms import PlayComputerForm
+from games.kinds import styles
 from games.services import lobby as lobby_services
 from games.services import tables
 
@@ -23,7 +24,11 @@ def lobby_response(
     cardwar_table_form=None,
     status: int = 200,
 ) -> HttpResponse:
-    context = {"student": student, "computer_form": computer_form or PlayComputerForm()}
+    context = {
+        "student": student,
+        "computer_form": computer_form or PlayComputerForm(),
+        "kind_styles": styles(),
+    }
     if student is not None:
         context["cardwar_computer_form"] = cardwar_computer_form or CardWarComputerForm()
         context["cardwar_table_form"] = cardwar_table_form or CardWarTableForm(student=student)

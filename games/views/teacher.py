@@ -21,6 +21,7 @@ from classrooms.models import Classroom
 from classrooms.permissions import taught_classroom
 from games.cardwar_forms import CardWarPairForm
 from games.forms import MatchSettingsForm, PairForm
+from games.kinds import styles
 from games.selectors.matches import finished_matches_for_class, match_rows, matches_for_class
 from games.services import lobby, tables
 
@@ -42,6 +43,8 @@ def _classroom_taught(request: HttpRequest, classroom_id: int) -> Classroom:
 _APP = Path(__file__).resolve().parent.parent
 _SOURCES = [
     _APP / "templates/games/class_live.html",
+    # Each game's row cell (its kind's live_template, in the kind's package).
+    *sorted(_APP.glob("kinds/*/templates/games/*/_live.html")),
     *sorted((_APP.parent / "locale").glob("*/LC_MESSAGES/django.[mp]o")),
 ]
 LIVE_VERSION = hashlib.blake2b(
@@ -83,7 +86,8 @@ def _live_etag(context: dict) -> str:
 
 def _live_context(classroom: Classroom) -> dict:
     online = lobby.online_students(classroom)
-    return {"classroom": classroom, "live": matches_for_class(classroom), "online": online}
+    live = matches_for_class(classroom)
+    return {"classroom": classroom, "live": live, "online": online, "kind_styles": styles()}
 
 
 def _page(

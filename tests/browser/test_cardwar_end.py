@@ -3,7 +3,6 @@ round-by-round replay told from the stored moves."""
 
 import pytest
 
-from games.models import Match
 from games.rules import cardwar as rules
 from games.services import match_create
 from tests.browser.cardwar_driver import game_of, open_match, wait_step
@@ -17,7 +16,7 @@ def test_leaving_ends_the_game_and_the_end_screen_replays_each_round(
 ):
     ada, ben = make_student("Ada"), make_student("Ben")
     match = match_create(
-        game=Match.Game.CARDWAR,
+        game="cardwar",
         classroom=classroom,
         players=[ada.user, ben.user],
         variants={"level": 1},

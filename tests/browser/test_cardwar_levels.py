@@ -5,7 +5,6 @@ import math
 
 import pytest
 
-from games.models import Match
 from games.rules import cardwar as rules
 from games.services import match_create
 from tests.browser.cardwar_driver import game_of, open_match, wait_step
@@ -36,7 +35,7 @@ def is_square(n: int) -> bool:
 
 def play(classroom, students, seed, **options):
     return match_create(
-        game=Match.Game.CARDWAR,
+        game="cardwar",
         classroom=classroom,
         players=[s.user for s in students],
         variants=options,

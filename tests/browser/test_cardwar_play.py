@@ -7,7 +7,6 @@ import re
 import pytest
 
 from games.kinds.cardwar.cards import card_face
-from games.models import Match
 from games.rules import cardwar as rules
 from games.services import match_create
 from tests.browser.cardwar_driver import game_of, open_match, wait_round, wait_step
@@ -18,7 +17,7 @@ pytestmark = pytest.mark.browser
 
 def cardwar(classroom, players, seed=5, **options):
     return match_create(
-        game=Match.Game.CARDWAR,
+        game="cardwar",
         classroom=classroom,
         players=players,
         variants=options,

@@ -219,7 +219,7 @@ def test_computers_at_one_table_are_told_apart():
 def test_parts_drawn_once_for_every_viewer_give_each_viewer_the_same_board(level):
     """A table's other players and the last reveal are drawn once per process and shared by
     the seats: each of four viewers still gets exactly the board drawn afresh for them."""
-    from games.templatetags import cardwar_screen
+    from games.kinds.cardwar.templatetags import cardwar_screen
 
     s = all_best(level_scene(level, players=4))
     shared = [render(s, viewer)[0] for viewer in (0, 1, 2, 3, None)]
@@ -236,7 +236,7 @@ def test_a_drawn_part_is_kept_per_language_and_per_value_type():
     from django.utils import translation
     from django.utils.safestring import mark_safe
 
-    from games.templatetags.cardwar_screen import drawn
+    from games.kinds.cardwar.templatetags.cardwar_screen import drawn
 
     seat = {"seat": 1, "name": "<b>Ada</b>", "count": 3, "pot": 0, "face_down_shown": [1]}
     with translation.override("en"):

@@ -2,8 +2,8 @@
 
 import pytest
 
+from games.kinds import kind_for
 from games.kinds.warriors.guided import PROMPTS
-from games.kinds.warriors.guided import prompt_for as prompt_for_snapshot
 from games.models import Match, Move
 from games.selectors.snapshot import snapshot_from_db
 from games.services import MoveRejected, match_play_bot, move_submit
@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.smoke]
 
 
 def prompt_for(match):
-    return prompt_for_snapshot(snapshot_from_db(match))
+    return kind_for(match.game).prompt(snapshot_from_db(match))
 
 
 def submit(match, user, **action):

@@ -1,16 +1,21 @@
 """The one door (`match_act` and its named wrappers), for every game kind.
 
-Each test runs for Maths Warriors and for the card war: the seam is proven by its second game.
+Each test runs for every registered kind: Maths Warriors, the card war and the tests' own
+"make the number" (tests/games/make_number), which runs here unchanged.
 """
 
+import csv
+import io
 from datetime import timedelta
 
 import pytest
+from django.urls import reverse
 from django.utils import timezone
 
 from classrooms.services.students import student_archive
-from games.kinds import kind_for, replay
+from games.kinds import kind_for, registered, replay
 from games.models import Calculation, Match, Move
+from games.selectors.matches import match_log
 from games.services import (
     MoveRejected,
     expire_overdue_matches,
@@ -20,13 +25,13 @@ from games.services import (
     match_resign,
     move_submit,
 )
-from games.services.demo import frame_of
 from games.services.matches import setup_of
 
-KINDS = {
-    "warriors": {},
+# Each kind's options for these tests (none: its defaults).
+OPTIONS = {
     "cardwar": {"level": 5, "answer_seconds": 20, "target_seconds": 10, "clock_minutes": 20},
 }
+KINDS = {game: OPTIONS.get(game, {}) for game in registered()}
 pytestmark = pytest.mark.parametrize("game", list(KINDS))
 
 
@@ -42,7 +47,7 @@ def awaited(match: Match) -> tuple[int, ...]:
 def legal_frame(match: Match, seat: int) -> dict:
     kind = kind_for(match.game)
     state = kind.load(fresh(match).state)
-    return frame_of(kind.bot_action(state, seat, "expert", f"test:{seat}"))
+    return kind.frame(kind.bot_action(state, seat, "expert", f"test:{seat}"))
 
 
 def user_at(match: Match, seat: int):
@@ -182,6 +187,38 @@ def test_computers_play_a_match_to_its_end_and_it_replays(game, create, students
     assert not Calculation.objects.filter(match=match).exclude(student=students[0]).exists()
 
 
+def test_a_finished_game_shows_in_the_reports_and_its_page_replays(
+    game, create, students, client, teacher
+):
+    match = create(game, [students[0], "beginner"], clock_seconds=None)
+    while fresh(match).status == "playing" and fresh(match).ply < 40:
+        seat = awaited(match)[0]
+        if seat == 1:
+            match_play_bot(match=match, ply=fresh(match).ply, seat=1)
+        else:
+            frame = legal_frame(match, 0)
+            move_submit(match=match, player=students[0], action=frame, ply=fresh(match).ply)
+    if fresh(match).status == "playing":
+        match_resign(match=match, player=students[0])
+    acts = Calculation.objects.filter(match=match).count()
+    assert acts >= 1
+    client.force_login(teacher)
+    log = client.get(reverse("progress:class_calculations_csv", args=[match.classroom_id]))
+    assert log.status_code == 200
+    rows = list(csv.DictReader(io.StringIO(b"".join(log.streaming_content).decode("utf-8-sig"))))
+    assert sum(1 for row in rows if row["game"] == game) == acts
+    report = client.get(reverse("progress:student", args=[students[0].student.pk]))
+    assert report.status_code == 200
+    client.force_login(students[0])
+    page = client.get(f"/play/m/{match.pk}/")
+    assert page.status_code == 200 and 'id="board"' in page.content.decode()
+    # What the page's end tells the replay from, as its kind tells it (Warriors: every move).
+    log = match_log(fresh(match), ["Ada", "Computer"])
+    assert isinstance(log, list)
+    if game == "warriors":
+        assert len(log) == fresh(match).moves.filter(ply__isnull=False).count()
+
+
 def test_a_bot_that_is_not_awaited_does_nothing(game, create, students):
     match = create(game, [students[0], "beginner"])
     if 1 in awaited(match):
@@ -207,7 +244,7 @@ def test_the_teachers_live_list_shows_both_games(game, create, students, client,
     html = client.get(f"/play/class/{match.classroom_id}/matches/").content.decode()
     assert f'id="watch-{match.pk}"' in html
     # Warriors says who is to move; the card war whose answer is missing (or who names a target).
-    waiting = "to move" if game == "warriors" else "Answer missing: Ada, Ben"
+    waiting = "Answer missing: Ada, Ben" if game == "cardwar" else "to move"
     assert "Ada" in html and (waiting in html or "is naming the target" in html)
     if game == "cardwar":
         assert "round 1: cards 26 – 26" in html

@@ -21,3 +21,44 @@ def test_get_or_make_makes_a_missing_entry_once():
     assert made == [1]
     recent.clear()
     assert recent.get("k") is None
+
+
+def test_every_process_cache_is_a_named_recent_listed_in_one_place():
+    import ast
+    from pathlib import Path
+
+    import games.kinds.cardwar.templatetags.cardwar_screen
+    import games.live.render
+    import games.selectors.matches
+    import games.tournaments.consumer  # noqa: F401
+    from games.recent import CACHES
+
+    assert set(CACHES) == {
+        "live views",
+        "replays",
+        "row facts",
+        "card war cards",
+        "card war drawn parts",
+        "warriors capture facts",
+        "tournament views",
+    }
+    assert all(isinstance(cache, Recent) for cache in CACHES.values())
+    # Outside the pure rules (memoised by value), no module keeps a cache of its own.
+    root = Path(__file__).resolve().parents[2] / "games"
+    own = []
+    for path in root.rglob("*.py"):
+        if "rules" in path.parts or "migrations" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Name | ast.Attribute) and getattr(
+                node, "id", getattr(node, "attr", "")
+            ) in ("lru_cache", "OrderedDict"):
+                own.append(path.name)
+    assert sorted(set(own)) == ["recent.py"]
+
+
+def test_what_comes_from_a_match_is_keyed_by_its_pk_creation_time_and_ply():
+    from games.recent import match_key
+
+    assert match_key(7, 1700000000.5, 3) == (7, 1700000000.5, 3)
+    assert match_key(7, 1700000000.5, 3) != match_key(7, 1700000099.0, 3)  # a reused pk

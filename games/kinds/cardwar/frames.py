@@ -30,6 +30,13 @@ _FIELDS = {
     "resign": (set(), set()),
 }
 _GENERIC = {"kind", "ply"}  # read by the socket's edge, not by the kind
+# The frame kinds and fields the socket's edge lets through to `parse_frame` (resign is the
+# platform's own).
+FRAMES = {
+    kind: frozenset(required | alternatives)
+    for kind, (required, alternatives) in _FIELDS.items()
+    if kind != "resign"
+}
 
 
 def parse_frame(frame: Mapping[str, object], seat: int) -> Action | None:

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.evidence.acts import Act
 from games.evidence.cardwar import answer_act, target_act
-from games.kinds.base import LogRow, Refusal, Result, Setup, Timing
-from games.kinds.cardwar.frames import parse_frame
+from games.kinds.base import KindBase, LoggedMove, LogRow, Refusal, Result, Screen, Setup, Timing
+from games.kinds.cardwar.frames import FRAMES, parse_frame
 from games.kinds.cardwar.options import canonical_options, check_seats
 from games.kinds.cardwar.view import Reveal, reveal_after, viewer_view
 from games.rules import cardwar as rules
@@ -63,13 +64,29 @@ def _moment(state: rules.State) -> tuple[object, ...]:
     return (state.phase, state.round, state.war_depth, state.setter)
 
 
-class CardWarKind:
+# What a finished card war's replay is told from: every answer as it was revealed, never the
+# private facts an answer carried when it arrived (`answer_received`).
+REPLAY_EVENTS = frozenset(
+    {"round_started", "answers_revealed", "round_won", "war_started", "bonus", "player_out"}
+)
+_STEP_LABELS = {"target": gettext_lazy("Target"), "answer": gettext_lazy("Answer")}
+
+
+class CardWarKind(KindBase):
     """Card war with arithmetic, levels 1–7, for 2–4 seats (teams 0 & 2 against 1 & 3 at four)."""
 
     game: ClassVar[str] = "cardwar"
+    label = gettext_lazy("Card war")
     seat_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
     bot_levels: ClassVar[tuple[str, ...]] = tuple(BOT_PROFILES)
     board_template: ClassVar[str] = "games/cardwar/board.html"
+    frames = FRAMES
+    # Its answer and target forms are on its board, and its board tells the end and the replay.
+    page_template = "games/cardwar/_page.html"
+    help_template = "games/cardwar/_help.html"
+    styles = ("css/cardwar.css",)
+    scripts = ("js/cardwar.js",)
+    live_template = "games/cardwar/_live.html"
 
     # --- setting up and storing -------------------------------------------------------------
     def rules_options(self, data: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
@@ -106,6 +123,13 @@ class CardWarKind:
 
     def resign(self, seat: int) -> rules.Action:
         return rules.Resign(seat)
+
+    def frame(self, action: rules.Action) -> dict[str, Any]:
+        if isinstance(action, rules.Submit):
+            return {"kind": "answer", "expression": action.expression, "answer": action.answer}
+        if isinstance(action, rules.SetTarget):
+            return {"kind": "target", "value": str(action.value)}
+        raise ValueError(f"no client frame for {type(action).__name__}")
 
     def apply(
         self, setup: Setup, state: Game, action: rules.Action
@@ -244,21 +268,20 @@ class CardWarKind:
     def view(self, state: Game, viewer: int | None) -> dict[str, Any]:
         return viewer_view(state.rules, state.reveal, viewer) | {"target_how": state.target_how}
 
-    def screen(self, snap: Mapping[str, Any], state: Game, viewer: int | None) -> dict[str, Any]:
+    def screen(self, snap: Mapping[str, Any], state: Game, viewer: int | None) -> Screen:
         # The snapshot's names: computers numbered by seat when there are several (one name
         # everywhere: board, reveal, the teacher's list).
         names = list(snap["names"])
         others = [bot for seat, bot in enumerate(snap["bots"]) if seat != viewer]
-        return {
-            "board": self.view(state, viewer)
+        return Screen(
+            board=self.view(state, viewer)
             | {
                 "reveal_ms": reveal_ms(snap["options"]),
                 # Against computers only, the result stays until the player moves on.
                 "hold_reveal": viewer is not None and all(others),
             },
-            "seat_names": names,
-            "awaited_names": [names[seat] for seat in snap["awaited"]],
-        }
+            parts={"seat_names": names, "awaited_names": [names[seat] for seat in snap["awaited"]]},
+        )
 
     def result_text(self, state: Game, names: Sequence[str]) -> str:
         result = state.rules.result
@@ -278,6 +301,29 @@ class CardWarKind:
             "out": [hand.out for hand in game.hands],
             "teams": game.players == 4,
         }
+
+    # --- the edges --------------------------------------------------------------------------
+    def step_label(self, data: Mapping[str, Any]) -> str:
+        """The answer or target timer, read from the stored state without loading it."""
+        return _STEP_LABELS.get((data.get("rules") or {}).get("phase"), super().step_label(data))
+
+    def awaited_text(self, summary: Mapping[str, Any], names: str) -> str:
+        """Who names the target, or whose answers are missing (nothing when nobody's)."""
+        if not names:
+            return ""
+        if summary.get("phase") == "target":
+            return _("%(name)s is naming the target") % {"name": names}
+        return _("Answer missing: %(names)s") % {"names": names}
+
+    def options_label(self, rules: Mapping[str, Any]) -> str:
+        """The game with its level, e.g. "Card war, level 3"."""
+        level = rules.get("level")
+        name = str(self.label)
+        return _("%(game)s, level %(level)s") % {"game": name, "level": level} if level else name
+
+    def replay_log(self, moves: Sequence[LoggedMove], names: Sequence[str]) -> list[Any]:
+        """The public events in order, which the board's end screen tells round by round."""
+        return [e for m in moves for e in m.events if e.get("type") in REPLAY_EVENTS]
 
 
 def _log_facts(action: rules.Action) -> dict[str, Any]:

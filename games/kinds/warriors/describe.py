@@ -9,7 +9,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.kinds.warriors import engine
-from games.models import Move
 
 # The short form, for a list of matches (the teacher's live view).
 REASONS = {
@@ -86,31 +85,32 @@ def die_label(die_id: str) -> str:
 
 
 def describe_move(move: dict[str, Any], names: list[str]) -> str:
-    """One move in words; `move` is `snapshot.move_facts(...)`."""
+    """One move in words; `move` is `snapshot.move_facts(...)`, its `kind` a Move row's kind
+    (the values this kind logs, `kind.KIND_OF_ACTION` and "forced_skip")."""
     who = names[move["seat"]] if move["seat"] is not None else ""
     params = {"who": who, "target": die_label(move["target"]), "value": move["target_value"]}
     kind = move["kind"]
-    if kind == Move.Kind.STRENGTH:
+    if kind == "strength":
         params["attacker"] = die_label(move["attacker"])
         return (
             _("%(who)s captured %(target)s (%(value)s) with a Strength attack from %(attacker)s.")
             % params
         )
-    if kind == Move.Kind.MIND:
+    if kind == "mind":
         params["expression"] = move["expression"]
         return (
             _("%(who)s captured %(target)s (%(value)s) with a Mind attack: %(expression)s.")
             % params
         )
-    if kind == Move.Kind.SKIP:
+    if kind == "skip":
         return _("%(who)s skipped.") % params
-    if kind == Move.Kind.FORCED_SKIP:
+    if kind == "forced_skip":
         return _("%(who)s had no capture and was skipped.") % params
-    if kind == Move.Kind.TIMEOUT:
+    if kind == "timeout":
         return _("%(who)s ran out of time for the move and was skipped.") % params
-    if kind == Move.Kind.RESIGN:
+    if kind == "resign":
         return _("%(who)s resigned.") % params
-    if kind == Move.Kind.CLOCK:
+    if kind == "clock":
         return _("The game clock ran out.")
     return ""
 

@@ -1,6 +1,7 @@
 """The guided first game: fixed rolls, a patient computer, one prompt at a time.
 
-This module holds the script and the prompts; `games.services.guided` starts the game.
+This module holds the script and the prompts; the kind's `tutorial` sets the game up and
+`games.services.guided` starts it.
 
 Three Captures keeps it short. The student (seat A) goes first, so the lessons are, in order:
 a Strength attack, the re-roll, a Mind attack, a skip, and the first-player penalty on the
@@ -9,9 +10,9 @@ winning capture, which is then made with a Mind attack that has a fraction in th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.utils.translation import gettext_lazy as _
+
+from games.kinds.base import Prompt
 
 # Opening: A's D4..D20, then B's; A sorted 1,2,3,6,9,15 < B's 4,… so A goes first.
 # Then: A's D12 re-rolls to 10; the 3 × 6 dice re-roll to 5 and 3 (either order fits);
@@ -26,13 +27,6 @@ STEPS = {
     "4": {"kind": "skip"},
     "6": {"kind": "mind", "target": "B-D10"},
 }
-
-
-@dataclass(frozen=True)
-class Prompt:
-    title: str
-    text: str
-    keys: str
 
 
 PROMPTS = {

@@ -7,17 +7,33 @@ rows and evidence, deadlines to timeout actions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import lru_cache
 from typing import Any, ClassVar
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.evidence.acts import MIND, MIND_REFUSED, Act
 from games.evidence.warriors import refused_act, warriors_act
-from games.kinds.base import Deadline, LogRow, Refusal, Result, Setup, Timing
-from games.kinds.warriors import engine, screen
-from games.kinds.warriors.describe import describe_result
-from games.kinds.warriors.frames import MAX_DICE, is_die_id, is_expression
+from games.kinds.base import (
+    Deadline,
+    KindBase,
+    LoggedMove,
+    LogRow,
+    Prompt,
+    Refusal,
+    Result,
+    Screen,
+    Setup,
+    Timing,
+    Tutorial,
+    rule_message,
+)
+from games.kinds.warriors import engine, guided, options, screen
+from games.kinds.warriors.describe import describe_move, describe_result
+from games.kinds.warriors.frames import MAX_DICE, MAX_EXPRESSION, is_die_id, is_expression
+from games.recent import Recent
 
 # Move.Kind values by the rules action's JSON type.
 KIND_OF_ACTION = {
@@ -30,9 +46,12 @@ KIND_OF_ACTION = {
 }
 
 
-@lru_cache(maxsize=8)  # the log and the evidence of one move ask for the same facts
+# The log and the evidence of one move ask for the same facts (keyed by the state's value).
+_CAPTURES: Recent[tuple, engine.Facts] = Recent(size=8, name="warriors capture facts")
+
+
 def _capture_facts(state: engine.State, seat: int) -> engine.Facts:
-    return engine.capture_facts(state, seat)
+    return _CAPTURES.get_or_make((state, seat), lambda: engine.capture_facts(state, seat))
 
 
 def _value_of(state: engine.State, die_id: str) -> int | None:
@@ -50,11 +69,31 @@ def dice_snapshot(state: engine.State) -> list[list[list[Any]]]:
     return [[[d.id, d.sides, d.value] for d in side] for side in state.dice]
 
 
-class WarriorsKind:
+def _dice(value: Any) -> list[str] | None:
+    """A frame's dice: "A-D6,B-D4" (a form field) or a list; None when none were given."""
+    if isinstance(value, str):
+        value = [d for d in value.split(",") if d]
+    return list(value) if value else None
+
+
+class WarriorsKind(KindBase):
     game: ClassVar[str] = "warriors"
+    label = gettext_lazy("Maths Warriors")
     seat_counts: ClassVar[tuple[int, ...]] = (2,)
     bot_levels: ClassVar[tuple[str, ...]] = engine.BOT_LEVELS
     board_template: ClassVar[str] = "games/warriors/board.html"
+    frames = {
+        "strength": frozenset({"attacker", "target"}),
+        "mind": frozenset({"expression", "target", "dice"}),
+        "skip": frozenset(),
+        "preview": frozenset({"expression", "dice", "target"}),
+    }
+    page_template = "games/warriors/_page.html"
+    help_template = "games/warriors/_help.html"
+    scripts = ("js/warriors.js",)
+    replay_template = "games/warriors/_replay.html"
+    preview_template = "games/warriors/_page.html#preview"
+    live_template = "games/warriors/_live.html"
 
     # --- setting up and storing ---------------------------------------------------------------
     def rules_options(self, data: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
@@ -88,10 +127,8 @@ class WarriorsKind:
                 return engine.strength(seat, attacker, target)
         elif kind == "mind":
             expression, target = frame.get("expression"), frame.get("target")
-            dice = frame.get("dice") or None
-            if dice is not None and (
-                not isinstance(dice, list) or len(dice) > MAX_DICE or not all(map(is_die_id, dice))
-            ):
+            dice = _dice(frame.get("dice"))
+            if dice is not None and (len(dice) > MAX_DICE or not all(map(is_die_id, dice))):
                 return None
             if is_expression(expression) and is_die_id(target):
                 return engine.mind(seat, expression, target, dice)
@@ -101,6 +138,17 @@ class WarriorsKind:
 
     def resign(self, seat: int):
         return engine.resign(seat)
+
+    def frame(self, action) -> dict[str, Any]:
+        data = engine.action_to_json(action)
+        if data["type"] == "strength":
+            return {"kind": "strength", "attacker": data["attacker"], "target": data["target"]}
+        if data["type"] == "mind":
+            frame = {"kind": "mind", "expression": data["expression"], "target": data["target"]}
+            return frame | ({"dice": list(data["dice"])} if data.get("dice") else {})
+        if data["type"] == "skip":
+            return {"kind": "skip"}
+        raise ValueError(f"no client frame for {data['type']}")
 
     def apply(self, setup: Setup, state, action):
         return engine.apply(state, action, setup.server.get("scripted_rolls"))
@@ -228,7 +276,7 @@ class WarriorsKind:
         """Everything is public in Warriors: the dice, captures and whose turn it is."""
         return engine.dump(state)
 
-    def screen(self, snap, state, viewer: int | None) -> dict[str, Any]:
+    def screen(self, snap, state, viewer: int | None) -> Screen:
         return screen.screen(snap, state, viewer)
 
     def summary(self, state) -> dict[str, Any]:
@@ -239,6 +287,82 @@ class WarriorsKind:
 
     def result_text(self, state, names) -> str:
         return describe_result(state.winner, str(state.reason or ""), list(names))
+
+    # --- the edges ----------------------------------------------------------------------------
+    def preview_on(self, options: Mapping[str, Any]) -> bool:
+        # In class play the child works the value out; the guided game and a class whose teacher
+        # switched the preview on (beginners) show it.
+        return bool(options.get("preview"))
+
+    def preview(self, state, seat: int, fields) -> dict[str, Any] | None:
+        """The Mind attack being typed: its value, and whether it captures anything now."""
+        expression, target = fields.get("expression", ""), fields.get("target")
+        dice = _dice(fields.get("dice"))
+        if not isinstance(expression, str) or len(expression) > MAX_EXPRESSION:
+            return None
+        if (target and not is_die_id(target)) or (
+            dice is not None and (len(dice) > MAX_DICE or not all(map(is_die_id, dice)))
+        ):
+            return None
+        context: dict[str, Any] = {"expression": expression}
+        if expression:
+            result = engine.preview(state, seat, expression, dice)
+            context["value"] = engine.fraction_display(result.value)
+            if result.error is not None:
+                context["problem"] = rule_message(result.error)
+            else:
+                context["targets"] = [engine.die_label(t) for t in result.targets]
+        return context
+
+    def replay_log(self, moves: Sequence[LoggedMove], names: Sequence[str]) -> list[Any]:
+        """Every applied move in words, with both sides' dice as they were before it."""
+        names = list(names)
+        return [
+            {
+                "ply": move.ply,
+                "text": describe_move(move.facts, names),
+                "dice": [
+                    {
+                        "name": names[index],
+                        "dice": [{"id": d[0], "sides": d[1], "value": d[2]} for d in side],
+                    }
+                    for index, side in enumerate(move.facts.get("dice_before") or [])
+                ],
+            }
+            for move in moves
+        ]
+
+    def prompt(self, snap) -> Prompt | None:
+        return guided.prompt_for(snap)
+
+    def tutorial(self) -> Tutorial:
+        return Tutorial(
+            bot_level="beginner",
+            variants=guided.VARIANTS,
+            options={
+                "guided": True,
+                "scripted_rolls": guided.ROLLS,
+                "guided_steps": guided.STEPS,
+                "bot_script": "skip",
+                "bot_delay_ms": 1200,
+            },
+        )
+
+    def off_script(self, setup: Setup, ply: int, frame) -> str | None:
+        """In the guided game the student follows the prompts (the rules judged first, so a
+        refused move shows the rules' own lesson, e.g. the first-player penalty)."""
+        step = (setup.server.get("guided_steps") or {}).get(str(ply))
+        if step is not None and any(frame.get(key) != value for key, value in step.items()):
+            return _("In the guided game, follow the prompt for now.")
+        return None
+
+    def options_label(self, rules) -> str:
+        """With its variants on, e.g. "Maths Warriors: Times and Divide"; or "(standard)"."""
+        return options.options_label(str(self.label), rules)
+
+    def scripted_action(self, setup: Setup, state, seat: int):
+        """The guided game's patient computer skips every turn."""
+        return engine.skip(seat) if setup.server.get("bot_script") == "skip" else None
 
 
 _NO_CAPTURE = {"capture_available": False}

@@ -13,6 +13,7 @@ from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.kinds.base import Screen
 from games.kinds.warriors import engine
 from games.kinds.warriors.describe import describe_ending, describe_move
 
@@ -119,7 +120,7 @@ def _side_views(state: engine.State, names: list[str], seat: int | None, last: s
     ]
 
 
-def screen(snap: dict[str, Any], state: engine.State, seat: int | None) -> dict[str, Any]:
+def screen(snap: dict[str, Any], state: engine.State, seat: int | None) -> Screen:
     """The Warriors part of the live fragments' context (see `GameKind.screen`)."""
     names = snap["names"]
     sides = _sides(state, names, seat, _last_dice(snap["last"]))
@@ -128,11 +129,8 @@ def screen(snap: dict[str, Any], state: engine.State, seat: int | None) -> dict[
         sides[last["seat"]].captured_now = last["target"]
     me = seat if seat is not None else 0
     finished = snap["status"] == "finished"
-    return {
-        "state": state,
-        "you": sides[me],
-        "them": sides[1 - me],
-        "sides": sides,
-        "last_move": describe_move(snap["last"], names) if snap["last"] else "",
-        "ending": describe_ending(state, names, seat) if finished else None,
-    }
+    return Screen(
+        last_move=describe_move(snap["last"], names) if snap["last"] else "",
+        ending=describe_ending(state, names, seat) if finished else None,
+        parts={"state": state, "you": sides[me], "them": sides[1 - me], "sides": sides},
+    )

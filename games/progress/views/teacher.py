@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from classrooms.permissions import classroom_for, student_for, teacher_required
-from games.evidence.cardwar import FACT_FAMILY_LEVELS
 from games.evidence.skills import SKILLS
 from games.progress import reports, selectors
 from games.progress.facts import FACT_MIN_ATTEMPTS, fact_grids
@@ -105,7 +104,6 @@ def student_report(request: HttpRequest, pk: int) -> HttpResponse:
         },
         "choice_form": PracticeChoiceForm(),
         "skill_labels": [(s, SKILL_LABELS[s]) for s in SKILLS],
-        "levels": FACT_FAMILY_LEVELS,
     }
     return render(request, "progress/student_report.html", context, status=status_of(form))
 

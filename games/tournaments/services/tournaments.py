@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from classrooms.models import Classroom, Student, User
 from classrooms.permissions import student_is_current, teaches
+from games.kinds import DEFAULT_GAME
 from games.models import Match
 from games.services import game_creatable, match_forfeit
 from games.tournaments.models import Entrant, KeepApart, Pairing, Round, Tournament
@@ -41,7 +42,7 @@ def tournament_create(
     classroom: Classroom,
     name: str,
     students: Sequence[Student],
-    game: str = Match.Game.WARRIORS,
+    game: str = DEFAULT_GAME,
     variants: dict[str, Any] | None = None,
     clock_seconds: int | None = None,
     move_seconds: int | None = None,

@@ -82,7 +82,7 @@ def cardwar_match(classroom, two_students):
 
     def make(level: int = 1) -> Match:
         match = Match.objects.create(
-            game=Match.Game.CARDWAR, classroom=classroom, seed=1, variants={"level": level}
+            game="cardwar", classroom=classroom, seed=1, variants={"level": level}
         )
         for index, student in enumerate(two_students):
             Seat.objects.create(match=match, index=index, user=student.user)

@@ -28,7 +28,7 @@ def play_warriors(match: Match, *, moves: int = 12) -> None:
 def cardwar_match(classroom, users, level: int) -> Match:
     """A live card-war match at `level` for these students (the computer names targets)."""
     return match_create(
-        game=Match.Game.CARDWAR,
+        game="cardwar",
         classroom=classroom,
         players=users,
         variants={"level": level, "computer_targets": True},

@@ -6,6 +6,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from games.kinds import registered
 from games.models import Match
 from games.tournaments import history, services
 from games.tournaments.models import Pairing, Round, Tournament
@@ -278,11 +279,15 @@ def test_only_an_arena_in_play_can_be_paused(teacher, make_tournament):
         services.arena_pause(teacher=teacher, tournament=t, paused=True)
 
 
-@pytest.mark.parametrize("game", ["warriors", "cardwar"])
+# Each kind's options for a tournament (none: its defaults).
+TOURNAMENT_OPTIONS = {"cardwar": {"level": 3, "clock_minutes": 5}, "warriors": {"recruit": True}}
+
+
+@pytest.mark.parametrize("game", registered())
 def test_every_game_kind_runs_a_round_from_pairing_to_result(
     teacher, make_tournament, on_commit, game
 ):
-    variants = {"level": 3, "clock_minutes": 5} if game == "cardwar" else {"recruit": True}
+    variants = TOURNAMENT_OPTIONS.get(game, {})
     t = make_tournament(2, rounds=1, game=game, variants=variants)
     row = play_round(teacher, t, on_commit)
     (entry,) = games(row)

@@ -5,7 +5,6 @@ name=value %}` (a part that looks the same to every viewer, drawn once)."""
 from __future__ import annotations
 
 import pickle
-from functools import lru_cache
 from typing import Any
 
 from django import template
@@ -62,15 +61,23 @@ def card(face: dict[str, Any] | None = None, *, size: str = "big", back: bool = 
     return _card_html(face["code"], face["value"], size, False, get_language())
 
 
-@lru_cache(maxsize=1024)
+_cards: Recent[tuple, SafeString] = Recent(size=1024, name="card war cards")
+
+
 def _card_html(code: str, value: int, size: str, back: bool, language: str | None) -> SafeString:
-    face = None if back else card_face(code, value)
-    html = render_to_string("games/cardwar/_card.html", {"c": face, "size": size, "back": back})
-    return mark_safe(html)  # noqa: S308 -- our own template's output, escaped when rendered
+    def draw() -> SafeString:
+        face = None if back else card_face(code, value)
+        context = {"c": face, "size": size, "back": back}
+        html = render_to_string("games/cardwar/_card.html", context)
+        return mark_safe(html)  # noqa: S308 -- our own template's output, escaped when rendered
+
+    return _cards.get_or_make((code, value, size, back, language), draw)
 
 
 # Parts of the board drawn lately in this process, by what they were drawn from.
-_drawn: Recent[tuple[str, str | None, bytes], SafeString] = Recent(size=2048)
+_drawn: Recent[tuple[str, str | None, bytes], SafeString] = Recent(
+    size=2048, name="card war drawn parts"
+)
 
 
 @register.simple_tag
