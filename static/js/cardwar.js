@@ -181,6 +181,7 @@
   });
   document.body.addEventListener("htmx:oobAfterSwap", function (evt) {
     if (evt.target && evt.target.id === "errors" && evt.target.textContent.trim()) {
+      errorAt = performance.now();
       $$("form[data-sent]").forEach(function (f) { delete f.dataset.sent; });
     }
   });
@@ -348,10 +349,18 @@
   }
 
   /* --- after a swap: a new step gets the keyboard ------------------------------------------ */
-  var lastStep = null;
+  var lastStep = null, errorStep = null, errorAt = 0;
   function focusStep() {
     var cw = $(".cw");
     if (!cw) { return; }
+    var key = cw.dataset.step + ":" + cw.dataset.round + ":" + cw.dataset.depth;
+    var errors = document.getElementById("errors");
+    // A refusal belongs to the step it was for: a new step starts without it, unless it came
+    // with the change (e.g. "Time ran out before your move arrived" says why it changed).
+    if (errorStep !== null && key !== errorStep && errors && performance.now() - errorAt > 1500) {
+      errors.textContent = "";
+    }
+    errorStep = key;
     if (root.dataset.moment) {
       var active = document.activeElement;
       var onward = $(".cw-moment .cw-onward");
@@ -360,12 +369,9 @@
       }
       return;
     }
-    var step = cw.dataset.step + ":" + cw.dataset.round + ":" + cw.dataset.depth;
+    var step = key;
     if (step === lastStep) { return; }
-    var stale = lastStep !== null;
     lastStep = step;
-    var errors = document.getElementById("errors");
-    if (stale && errors) { errors.textContent = ""; }  // a refusal belongs to the step it was for
     var active = document.activeElement;
     var free = !active || active === document.body || active.id === "board" || !document.contains(active);
     var form = answerForm() || targetForm();

@@ -76,6 +76,11 @@ def test_a_level_seven_round_forgives_the_edges_and_a_war_round_fits(
     pages[0].locator(".cw-submit").dblclick()
     wait_step(pages[0], "answered")
     assert [f["kind"] for f in frames_sent(pages[0])].count("answer") == 1
+    # A refusal shown in this round (as the server says one) does not stay into the next.
+    pages[0].evaluate(
+        "() => { document.getElementById('errors').innerHTML ="
+        " '<p class=\"error-text\">It is not your turn.</p>'; }"
+    )
     pages[1].click('.cw-option:has(input[value="+"])')
     pages[1].click(".cw-submit")
     # The result holds the main area before the war round: read, then the step comes.

@@ -11,6 +11,7 @@ from types import SimpleNamespace
 import pytest
 from django.apps import apps
 from django.db import connection
+from django.urls import reverse
 
 from classrooms.services.classrooms import classroom_show_values_set
 from games.evidence.acts import Act
@@ -105,3 +106,16 @@ def test_old_mind_attacks_are_marked_assisted_and_leave_the_skills(classroom, tw
         ("addition", 1)
     ]
     assert selectors.assisted_counts([ada.pk], WINDOW) == {ada.pk: 1}
+
+
+def test_the_reports_say_how_many_were_made_with_the_value_shown(
+    client, teacher, classroom, two_students
+):
+    match = warriors_match(classroom, two_students, preview=True)
+    attack(match, two_students[0].user, "3 × 4")
+    client.force_login(teacher)
+    student = client.get(reverse("progress:student", args=[two_students[0].pk])).content.decode()
+    assert "1 calculation was made with its value shown before it was played" in student
+    overview = client.get(reverse("progress:class", args=[classroom.pk])).content.decode()
+    assert "1 calculation was made with its value shown" in overview
+    assert "not counted in the cells" in overview
