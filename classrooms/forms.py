@@ -93,11 +93,8 @@ class ClassroomLanguageForm(forms.Form):
 
 class ClassroomShowValuesForm(forms.Form):
     show_values = forms.BooleanField(
-        label=_("Show the value of a calculation while it is built (for beginners)"),
-        help_text=_(
-            "Off: students work the value out themselves. On: they see it before they commit, "
-            "and the reports count those calculations apart."
-        ),
+        label=_("Show values while building (for beginners)"),
+        help_text=_("Off: students work values out. On: reports count those apart."),
         required=False,
     )
 

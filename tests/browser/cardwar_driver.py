@@ -55,7 +55,7 @@ def card_war(classroom, players, *, seed: int, level: int, **options) -> Match:
     """A card war at `level` for these players (users or computer strengths); `options` are
     the server's (bot_delay_ms, reveal_ms)."""
     return match_create(
-        game=Match.Game.CARDWAR,
+        game="cardwar",
         classroom=classroom,
         players=players,
         variants={"level": level},

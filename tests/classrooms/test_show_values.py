@@ -14,7 +14,7 @@ def test_a_teacher_switches_the_value_preview_on_and_new_games_show_values(
     room = make_room()
     client.force_login(room.teachers.get())
     page = client.get(reverse("classroom_detail", args=[room.pk])).content.decode()
-    assert "Show the value of a calculation while it is built" in page
+    assert "Show values while building" in page
     response = client.post(reverse("classroom_show_values", args=[room.pk]), {"show_values": "on"})
     assert response["Location"] == reverse("classroom_detail", args=[room.pk])
     page = client.get(response["Location"]).content.decode()
