@@ -118,6 +118,9 @@ TEACHER = Backoff("teacher", longest_wait=15 * 60, forget_after=HOUR)
 DEVICE = Backoff("device")
 CLASS = Ceiling("class", ((30, HOUR), (60, DAY)))
 CODES_PER_ACCOUNT = Ceiling("codes-account", ((20, HOUR),))
+# Password-reset e-mails per account: the way back for a teacher kept waiting on new devices,
+# which must not become a way to fill their inbox.
+RESET_MAILS = Ceiling("reset-mails", ((3, HOUR), (10, DAY)))
 CODES_PER_ADDRESS = Ceiling("codes-address", ((100, HOUR), (300, DAY)))
 
 
