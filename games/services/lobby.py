@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from classrooms.models import Classroom, Student, User
 from classrooms.permissions import student_is_current, student_of, teaches
@@ -69,6 +70,27 @@ def online_students(classroom: Classroom, *, now: datetime | None = None) -> lis
     )
 
 
+INVITATION_GONE = gettext_lazy(
+    "That invitation is no longer open: someone in it has moved to another class or left."
+)
+
+
+def invitation_outsiders(*, classroom_id: int, users: Iterable[User]) -> set[int]:
+    """The ids of `users` who are no longer current students of the class an invitation was
+    made in (moved to another class, archived, their class archived, or their account closed);
+    one query. Every answer to an invitation checks it: the invitation is as old as the lobby
+    it was sent from, and a match must never be made in a class a player has left."""
+    ids = {user.pk for user in users}
+    current = Student.objects.filter(
+        user_id__in=ids,
+        classroom_id=classroom_id,
+        archived_at__isnull=True,
+        classroom__archived_at__isnull=True,
+        user__is_active=True,
+    ).values_list("user_id", flat=True)
+    return ids - set(current)
+
+
 def _notify(*user_ids: int) -> None:
     for user_id in user_ids:
         on_commit_user_event(user_id=user_id, message={"type": "challenges.changed"})
@@ -117,7 +139,12 @@ def challenge_answer(*, challenge_id: int, user: User, accept: bool) -> Challeng
         if challenge is None:
             raise LobbyRefused(_("That challenge is no longer open."))
         challenge.answered_at = timezone.now()
-        if accept:
+        gone = accept and invitation_outsiders(
+            classroom_id=challenge.classroom_id, users=[challenge.from_user, user]
+        )
+        if gone:
+            challenge.status = Challenge.Status.CANCELLED
+        elif accept:
             challenge.match = match_create(
                 classroom=challenge.classroom,
                 players=[challenge.from_user, user],
@@ -128,6 +155,8 @@ def challenge_answer(*, challenge_id: int, user: User, accept: bool) -> Challeng
             challenge.status = Challenge.Status.DECLINED
         challenge.save()
         _notify(challenge.from_user_id, user.pk)
+    if gone:
+        raise LobbyRefused(str(INVITATION_GONE))
     return challenge
 
 
