@@ -66,7 +66,8 @@ class LoginRefused(Exception):
         self.status = status
 
 
-def _wait_text(seconds: float) -> str:
+def wait_text(seconds: float) -> str:
+    """A wait as a child reads it: seconds under 90, else whole minutes (rounded up)."""
     seconds = math.ceil(seconds)
     if seconds < 90:
         return ngettext("%(n)d second", "%(n)d seconds", seconds) % {"n": seconds}
@@ -75,7 +76,7 @@ def _wait_text(seconds: float) -> str:
 
 
 def too_many_tries(seconds: float) -> str:
-    return str(_("Too many tries. Wait %(time)s and try again.") % {"time": _wait_text(seconds)})
+    return str(_("Too many tries. Wait %(time)s and try again.") % {"time": wait_text(seconds)})
 
 
 def _refused(error: Throttled | ThrottleBusy) -> LoginRefused:
@@ -84,7 +85,7 @@ def _refused(error: Throttled | ThrottleBusy) -> LoginRefused:
     if error.limit is CLASS:
         return LoginRefused(str(CLASS_PAUSED), status=429)
     if error.limit is TEACHER:
-        text = TEACHER_WAIT % {"time": _wait_text(error.retry_after)}
+        text = TEACHER_WAIT % {"time": wait_text(error.retry_after)}
         return LoginRefused(str(text), status=429)
     return LoginRefused(too_many_tries(error.retry_after), status=429)
 

@@ -14,6 +14,14 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from classrooms.models import Classroom, Student, User
 from classrooms.permissions import student_is_current, student_of, teaches
+from classrooms.services.logins import BUSY, wait_text
+from classrooms.services.throttle import (
+    PUPIL_STARTS,
+    ThrottleBusy,
+    Throttled,
+    account_key,
+    throttle_reserve,
+)
 from games.models import Challenge, Match, Presence
 from games.services.broadcast import on_commit_class_event, on_commit_user_event
 from games.services.creation import DEFAULT_CLOCK_SECONDS, match_create
@@ -91,6 +99,22 @@ def invitation_outsiders(*, classroom_id: int, users: Iterable[User]) -> set[int
     return ids - set(current)
 
 
+STARTS_TOO_FAST = gettext_lazy(
+    "You have started a lot of games just now. Wait %(time)s, then try again."
+)
+
+
+def pupil_start_count(*, user: User) -> None:
+    """Count one game, challenge or table `user` starts, once nothing else refuses it; raises
+    LobbyRefused (counting nothing) past PUPIL_STARTS, which a child never meets in play."""
+    try:
+        throttle_reserve(gates=[(PUPIL_STARTS, account_key(user.pk))])
+    except Throttled as error:
+        raise LobbyRefused(STARTS_TOO_FAST % {"time": wait_text(error.retry_after)}) from None
+    except ThrottleBusy:
+        raise LobbyRefused(str(BUSY)) from None
+
+
 def _notify(*user_ids: int) -> None:
     for user_id in user_ids:
         on_commit_user_event(user_id=user_id, message={"type": "challenges.changed"})
@@ -108,6 +132,7 @@ def challenge_create(
         raise LobbyRefused(_("You can only challenge classmates."))
     if receiver.user_id == from_user.pk:
         raise LobbyRefused(_("Challenge someone else!"))
+    pupil_start_count(user=from_user)
     with transaction.atomic():
         earlier = Challenge.objects.select_for_update().filter(
             from_user=from_user, status=Challenge.Status.PENDING

@@ -21,6 +21,7 @@ from games.services.lobby import (
     LobbyRefused,
     check_pairable,
     invitation_outsiders,
+    pupil_start_count,
 )
 from games.services.matches import CANNOT_PLAY
 
@@ -67,6 +68,7 @@ def table_create(
     )
     if invited.count() != len(wanted):
         raise LobbyRefused(_("You can only invite classmates."))
+    pupil_start_count(user=host)
     with transaction.atomic():
         for old in Table.objects.select_for_update().filter(host=host, status=Table.Status.OPEN):
             _table_cancel(old)

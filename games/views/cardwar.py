@@ -17,7 +17,7 @@ from games import services
 from games.cardwar_forms import CardWarComputerForm, CardWarTableForm
 from games.models import Match
 from games.services import tables
-from games.services.lobby import LobbyRefused
+from games.services.lobby import LobbyRefused, pupil_start_count
 from games.views.lobby import lobby_response
 
 
@@ -36,6 +36,11 @@ def cardwar_computer(request: HttpRequest) -> HttpResponse:
     form = CardWarComputerForm(request.POST)
     if not form.is_valid():
         return lobby_response(request, student, cardwar_computer_form=form, status=400)
+    try:
+        pupil_start_count(user=request.user)
+    except LobbyRefused as err:
+        form.add_error(None, err.message)
+        return lobby_response(request, student, cardwar_computer_form=form, status=429)
     match = services.match_create(
         game=Match.Game.CARDWAR,
         classroom=student.classroom,
