@@ -45,7 +45,7 @@ TEACHER = "reports-bench-teacher"
 ENV = {
     "DJANGO_SETTINGS_MODULE": "config.settings",
     "DEBUG": "0",  # as in production: no query log, cached templates
-    "SECRET_KEY": "reports-bench",
+    "SECRET_KEY": "reports-bench-only-" + "x" * 40,
     "ALLOWED_HOSTS": "testserver",
     "SECURE_SSL_REDIRECT": "0",
     "DB_POOL": "0",

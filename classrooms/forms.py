@@ -10,6 +10,13 @@ from classrooms import languages
 from classrooms.imports.rows import MAX_PASTE_CHARS
 from classrooms.models import Classroom, User
 from classrooms.services.logins import LoginRefused, teacher_login
+from classrooms.services.throttle import (
+    RESET_MAILS,
+    ThrottleBusy,
+    Throttled,
+    account_key,
+    throttle_reserve,
+)
 
 
 class TeacherSignupForm(BaseUserCreationForm):
@@ -53,7 +60,8 @@ class TeacherLoginForm(AuthenticationForm):
 
 
 class TeacherPasswordResetForm(PasswordResetForm):
-    """Django's, with the email in the teacher's own language rather than the visitor's."""
+    """Django's, with the email in the teacher's own language rather than the visitor's, and
+    at most RESET_MAILS's e-mails per account (the page says the same whether one was sent)."""
 
     def send_mail(
         self,
@@ -64,6 +72,10 @@ class TeacherPasswordResetForm(PasswordResetForm):
         to_email,
         html_email_template_name=None,
     ) -> None:
+        try:
+            throttle_reserve(gates=[(RESET_MAILS, account_key(context["user"].pk))])
+        except (Throttled, ThrottleBusy):
+            return
         language = languages.of_user(context["user"]) or translation.get_language()
         with translation.override(language):
             super().send_mail(

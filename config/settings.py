@@ -32,12 +32,34 @@ def _origins(urls: Iterable[str]) -> list[str]:
     return sorted({f"{p.scheme}://{p.netloc}" for p in map(urlsplit, urls)})
 
 
+DEV_SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"  # noqa: S105
+# Parts of keys that are written down somewhere (deploy/maths-arena.env's placeholder, Django's
+# startproject keys, the key above): a server with one of them signs sessions anyone can forge.
+KNOWN_KEY_PARTS = ("change-me", "django-insecure", DEV_SECRET_KEY)
+
+
+def secret_key_problem(key: str) -> str | None:
+    """Why `key` must not sign a production server's sessions, or None when it may.
+
+    At least 50 characters with at least 5 different ones (Django's own deployment check,
+    security.W009), and none of the keys written down in the repository or in Django.
+    """
+    if not key:
+        return "SECRET_KEY must be set when DEBUG is off"
+    if any(part in key.casefold() for part in KNOWN_KEY_PARTS):
+        return "SECRET_KEY is a placeholder: replace it with a long random one"
+    if len(key) < 50 or len(set(key)) < 5:
+        return "SECRET_KEY is too short: use at least 50 random characters"
+    return None
+
+
 DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"  # noqa: S105
+if not DEBUG and (problem := secret_key_problem(SECRET_KEY)):
+    raise RuntimeError(
+        f"{problem} (for example: python3 -c 'import secrets; print(secrets.token_urlsafe(50))')"
+    )
+SECRET_KEY = SECRET_KEY or DEV_SECRET_KEY
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")

@@ -5,6 +5,7 @@ import socket
 
 import pytest
 from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers
+from django.core.cache import cache
 
 from classrooms.models import Classroom, Student, User
 from tests.oidc_provider.process import ProviderClient, ProviderUser, start_provider
@@ -33,6 +34,30 @@ def _a_channel_layer_per_test():
     process and never meets this."""
     yield
     channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache(request):
+    """Throttle counters live in the cache (logins, class codes, what a pupil starts): every
+    test that can reach it starts with none.
+
+    Without Redis the cache is a database table, so only a test with database access can reach
+    it; a test that needs none (a pure function's) neither needs nor may open the database.
+    Browser tests clear it in their `live` fixture, where Playwright's loop allows it.
+    """
+    if request.node.get_closest_marker("browser") is not None:
+        yield
+        return
+    marked = request.node.get_closest_marker("django_db")
+    database = {"db", "transactional_db"} & set(request.fixturenames)
+    if database and not marked:  # set up now: it would come after this autouse fixture
+        request.getfixturevalue("transactional_db" if "transactional_db" in database else "db")
+    uses_database = marked or database
+    if uses_database:
+        cache.clear()
+    yield
+    if uses_database:
+        cache.clear()
 
 
 @pytest.fixture

@@ -58,7 +58,7 @@ def test_settings_read_the_environment():
     code = (
         "import os\n"
         "os.environ.update(DATABASE_URL='postgres://u@db.example:5433/arena',"
-        " REDIS_URL='redis://cache:6379/2', DEBUG='0', SECRET_KEY='s'*50,"
+        " REDIS_URL='redis://cache:6379/2', DEBUG='0', SECRET_KEY='s-'*20 + 'abcdefghij',"
         " ALLOWED_HOSTS='arena.example')\n"
         "from config import settings as s\n"
         "db = s.DATABASES['default']\n"
@@ -92,6 +92,28 @@ def test_production_settings_refuse_to_start_without_a_secret_key():
     )
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("key", "message"),
+    [
+        ("change-me-to-50-random-characters", "SECRET_KEY is a placeholder"),
+        ("change-me-to-50-random-characters" + "x" * 30, "SECRET_KEY is a placeholder"),
+        ("dev-only-insecure-key-do-not-use-in-production", "SECRET_KEY is a placeholder"),
+        ("django-insecure-" + "a1b2c3d4e5" * 5, "SECRET_KEY is a placeholder"),
+        ("Zq8-vL2pXw", "SECRET_KEY is too short"),
+        ("ab" * 40, "SECRET_KEY is too short"),  # 80 characters, two different ones
+    ],
+)
+def test_production_settings_refuse_a_placeholder_or_short_secret_key(key, message):
+    code = "import config.settings\n"
+    env = {"PATH": "/usr/bin:/bin", "DEBUG": "0", "SECRET_KEY": key}
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, env=env
+    )
+    assert result.returncode != 0
+    assert message in result.stderr
+    assert "secrets.token_urlsafe(50)" in result.stderr  # and how to make a good one
 
 
 def test_production_settings_pass_djangos_deployment_checks():

@@ -47,6 +47,12 @@ CLASS_PAUSED = _(
     "Logging in with a password is paused for your class. Scan the QR code on your card, "
     "or ask your teacher."
 )
+# A teacher's own laptop is a known device and never waits; on any other, someone guessing at
+# their username can keep them waiting, so they are shown the way round it.
+TEACHER_WAIT = _(
+    "Too many tries with this username. Wait %(time)s, or choose “Forgot your "
+    "password?” below: the link we e-mail you logs you in on this device at once."
+)
 UNKNOWN_CODE = _("We cannot find that class code. Check it and try again.")
 BUSY = _("Just a moment, then try again.")
 
@@ -60,7 +66,8 @@ class LoginRefused(Exception):
         self.status = status
 
 
-def _wait_text(seconds: float) -> str:
+def wait_text(seconds: float) -> str:
+    """A wait as a child reads it: seconds under 90, else whole minutes (rounded up)."""
     seconds = math.ceil(seconds)
     if seconds < 90:
         return ngettext("%(n)d second", "%(n)d seconds", seconds) % {"n": seconds}
@@ -69,7 +76,7 @@ def _wait_text(seconds: float) -> str:
 
 
 def too_many_tries(seconds: float) -> str:
-    return str(_("Too many tries. Wait %(time)s and try again.") % {"time": _wait_text(seconds)})
+    return str(_("Too many tries. Wait %(time)s and try again.") % {"time": wait_text(seconds)})
 
 
 def _refused(error: Throttled | ThrottleBusy) -> LoginRefused:
@@ -77,6 +84,9 @@ def _refused(error: Throttled | ThrottleBusy) -> LoginRefused:
         return LoginRefused(str(BUSY), status=429)
     if error.limit is CLASS:
         return LoginRefused(str(CLASS_PAUSED), status=429)
+    if error.limit is TEACHER:
+        text = TEACHER_WAIT % {"time": wait_text(error.retry_after)}
+        return LoginRefused(str(text), status=429)
     return LoginRefused(too_many_tries(error.retry_after), status=429)
 
 

@@ -118,6 +118,13 @@ TEACHER = Backoff("teacher", longest_wait=15 * 60, forget_after=HOUR)
 DEVICE = Backoff("device")
 CLASS = Ceiling("class", ((30, HOUR), (60, DAY)))
 CODES_PER_ACCOUNT = Ceiling("codes-account", ((20, HOUR),))
+# Games, challenges and tables one pupil starts: far above a child's pace (a game lasts minutes,
+# a declined challenge is followed by another within a minute), far below a script's (200
+# challenges in 26 s, each told to classmates).
+PUPIL_STARTS = Ceiling("pupil-starts", ((10, 60), (120, HOUR)))
+# Password-reset e-mails per account: the way back for a teacher kept waiting on new devices,
+# which must not become a way to fill their inbox.
+RESET_MAILS = Ceiling("reset-mails", ((3, HOUR), (10, DAY)))
 CODES_PER_ADDRESS = Ceiling("codes-address", ((100, HOUR), (300, DAY)))
 
 

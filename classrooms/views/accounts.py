@@ -50,6 +50,20 @@ class TeacherLoginView(auth_views.LoginView):
         return device_remember(self.request, super().form_valid(form), form.get_user())
 
 
+class TeacherPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's, and the new password logs the teacher in on this browser and makes it a known
+    device: the way back for a teacher whose username someone keeps guessing at (its waits
+    hold up new devices, however right the password), proven by their e-mail, not a guess."""
+
+    template_name = T + "password_reset_confirm.html"
+    success_url = reverse_lazy("password_reset_complete")
+    post_reset_login = True
+    post_reset_login_backend = "django.contrib.auth.backends.ModelBackend"
+
+    def form_valid(self, form):
+        return device_remember(self.request, super().form_valid(form), form.user)
+
+
 urlpatterns = [
     path("login/", TeacherLoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -87,10 +101,7 @@ urlpatterns = [
     ),
     path(
         "password/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(
-            template_name=T + "password_reset_confirm.html",
-            success_url=reverse_lazy("password_reset_complete"),
-        ),
+        TeacherPasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),
     path(

@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from classrooms.models import Classroom, Student, User
 from classrooms.permissions import student_is_current, student_of, teaches
+from classrooms.services.logins import BUSY, wait_text
+from classrooms.services.throttle import (
+    PUPIL_STARTS,
+    ThrottleBusy,
+    Throttled,
+    account_key,
+    throttle_reserve,
+)
 from games.models import Challenge, Match, Presence
 from games.services.broadcast import on_commit_class_event, on_commit_user_event
 from games.services.creation import DEFAULT_CLOCK_SECONDS, match_create
@@ -69,6 +78,43 @@ def online_students(classroom: Classroom, *, now: datetime | None = None) -> lis
     )
 
 
+INVITATION_GONE = gettext_lazy(
+    "That invitation is no longer open: someone in it has moved to another class or left."
+)
+
+
+def invitation_outsiders(*, classroom_id: int, users: Iterable[User]) -> set[int]:
+    """The ids of `users` who are no longer current students of the class an invitation was
+    made in (moved to another class, archived, their class archived, or their account closed);
+    one query. Every answer to an invitation checks it: the invitation is as old as the lobby
+    it was sent from, and a match must never be made in a class a player has left."""
+    ids = {user.pk for user in users}
+    current = Student.objects.filter(
+        user_id__in=ids,
+        classroom_id=classroom_id,
+        archived_at__isnull=True,
+        classroom__archived_at__isnull=True,
+        user__is_active=True,
+    ).values_list("user_id", flat=True)
+    return ids - set(current)
+
+
+STARTS_TOO_FAST = gettext_lazy(
+    "You have started a lot of games just now. Wait %(time)s, then try again."
+)
+
+
+def pupil_start_count(*, user: User) -> None:
+    """Count one game, challenge or table `user` starts, once nothing else refuses it; raises
+    LobbyRefused (counting nothing) past PUPIL_STARTS, which a child never meets in play."""
+    try:
+        throttle_reserve(gates=[(PUPIL_STARTS, account_key(user.pk))])
+    except Throttled as error:
+        raise LobbyRefused(STARTS_TOO_FAST % {"time": wait_text(error.retry_after)}) from None
+    except ThrottleBusy:
+        raise LobbyRefused(str(BUSY)) from None
+
+
 def _notify(*user_ids: int) -> None:
     for user_id in user_ids:
         on_commit_user_event(user_id=user_id, message={"type": "challenges.changed"})
@@ -86,6 +132,7 @@ def challenge_create(
         raise LobbyRefused(_("You can only challenge classmates."))
     if receiver.user_id == from_user.pk:
         raise LobbyRefused(_("Challenge someone else!"))
+    pupil_start_count(user=from_user)
     with transaction.atomic():
         earlier = Challenge.objects.select_for_update().filter(
             from_user=from_user, status=Challenge.Status.PENDING
@@ -117,7 +164,12 @@ def challenge_answer(*, challenge_id: int, user: User, accept: bool) -> Challeng
         if challenge is None:
             raise LobbyRefused(_("That challenge is no longer open."))
         challenge.answered_at = timezone.now()
-        if accept:
+        gone = accept and invitation_outsiders(
+            classroom_id=challenge.classroom_id, users=[challenge.from_user, user]
+        )
+        if gone:
+            challenge.status = Challenge.Status.CANCELLED
+        elif accept:
             challenge.match = match_create(
                 classroom=challenge.classroom,
                 players=[challenge.from_user, user],
@@ -128,6 +180,8 @@ def challenge_answer(*, challenge_id: int, user: User, accept: bool) -> Challeng
             challenge.status = Challenge.Status.DECLINED
         challenge.save()
         _notify(challenge.from_user_id, user.pk)
+    if gone:
+        raise LobbyRefused(str(INVITATION_GONE))
     return challenge
 
 

@@ -16,7 +16,13 @@ from classrooms.permissions import student_is_current, student_of
 from games.models import Match, Seat, Table, TableInvite
 from games.services.broadcast import on_commit_user_event
 from games.services.creation import match_create
-from games.services.lobby import LobbyRefused, check_pairable
+from games.services.lobby import (
+    INVITATION_GONE,
+    LobbyRefused,
+    check_pairable,
+    invitation_outsiders,
+    pupil_start_count,
+)
 from games.services.matches import CANNOT_PLAY
 
 TABLE_SEATS = (2, 3, 4)  # two: a challenge to one classmate
@@ -62,6 +68,7 @@ def table_create(
     )
     if invited.count() != len(wanted):
         raise LobbyRefused(_("You can only invite classmates."))
+    pupil_start_count(user=host)
     with transaction.atomic():
         for old in Table.objects.select_for_update().filter(host=host, status=Table.Status.OPEN):
             _table_cancel(old)
@@ -87,6 +94,24 @@ def _players(table: Table) -> list[User | str]:
 
 
 def _start(table: Table) -> Table:
+    """Start the locked table; an accepted classmate who has left the class since is left out
+    (the computer plays their seat, or the table waits without bots), and a host who has left
+    cancels it (LobbyRefused either way when it cannot start)."""
+    accepted = table.invites.filter(status=TableInvite.Status.ACCEPTED)
+    gone = invitation_outsiders(
+        classroom_id=table.classroom_id, users=[table.host, *(i.user for i in accepted)]
+    )
+    if gone:
+        table.invites.filter(user_id__in=gone).update(
+            status=TableInvite.Status.DECLINED, answered_at=timezone.now()
+        )
+        if table.host_id in gone:
+            _table_cancel(table)
+            _tell(table.host_id)
+            return table
+        if not table.bots:
+            _tell(table.host_id, *gone)
+            return table
     table.match = match_create(
         game="cardwar",
         classroom=table.classroom,
@@ -119,13 +144,22 @@ def table_answer(*, table_id: int, user: User, accept: bool) -> Table:
         )
         if table is None or invite is None or table.status != Table.Status.OPEN:
             raise LobbyRefused(_("That table is no longer open."))
+        gone = accept and invitation_outsiders(
+            classroom_id=table.classroom_id, users=[table.host, user]
+        )
+        if gone:
+            accept = False  # the invitation is answered, and nothing starts from it
+            if table.host_id in gone:
+                _table_cancel(table)
         invite.status = TableInvite.Status.ACCEPTED if accept else TableInvite.Status.DECLINED
         invite.answered_at = timezone.now()
         invite.save(update_fields=["status", "answered_at"])
         taken = 1 + table.invites.filter(status=TableInvite.Status.ACCEPTED).count()
-        if taken == table.seats:
+        if not gone and taken == table.seats:
             return _start(table)
         _tell(table.host_id, user.pk)
+    if gone:
+        raise LobbyRefused(str(INVITATION_GONE))
     return table
 
 
@@ -148,7 +182,10 @@ def table_start(*, table_id: int, host: User) -> Table:
         table = _open_table(table_id, host)
         if not table.bots:
             raise LobbyRefused(_("This table waits until every seat is taken."))
-        return _start(table)
+        table = _start(table)
+    if table.match is None:  # the host has left the class: the table is closed
+        raise LobbyRefused(str(INVITATION_GONE))
+    return table
 
 
 def table_cancel(*, table_id: int, host: User) -> None:

@@ -16,7 +16,7 @@ from classrooms.permissions import student_is_current, student_of
 from games import services
 from games.cardwar_forms import CardWarComputerForm, CardWarTableForm
 from games.services import tables
-from games.services.lobby import LobbyRefused
+from games.services.lobby import LobbyRefused, pupil_start_count
 from games.views.lobby import lobby_response
 
 
@@ -35,6 +35,11 @@ def cardwar_computer(request: HttpRequest) -> HttpResponse:
     form = CardWarComputerForm(request.POST)
     if not form.is_valid():
         return lobby_response(request, student, cardwar_computer_form=form, status=400)
+    try:
+        pupil_start_count(user=request.user)
+    except LobbyRefused as err:
+        form.add_error(None, err.message)
+        return lobby_response(request, student, cardwar_computer_form=form, status=429)
     match = services.match_create(
         game="cardwar",
         classroom=student.classroom,

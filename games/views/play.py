@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -13,6 +14,7 @@ from games import services
 from games.forms import PlayComputerForm
 from games.models import Match
 from games.selectors.matches import match_view, viewer_of
+from games.services.lobby import LobbyRefused, pupil_start_count
 from games.tournaments.notice import match_panel
 
 
@@ -40,6 +42,13 @@ def play_computer(request: HttpRequest) -> HttpResponse:
         from games.views.lobby import lobby_response
 
         return lobby_response(request, student, computer_form=form, status=400)
+    try:
+        pupil_start_count(user=request.user)
+    except LobbyRefused as err:
+        from games.views.lobby import lobby_response
+
+        form.add_error(None, err.message)
+        return lobby_response(request, student, computer_form=form, status=429)
     match = services.match_create(
         classroom=student.classroom,
         players=[request.user, form.cleaned_data["level"]],
@@ -58,5 +67,10 @@ def guided_game(request: HttpRequest) -> HttpResponse:
     student = student_of(request.user)
     if student is None:
         raise PermissionDenied
+    try:
+        pupil_start_count(user=request.user)
+    except LobbyRefused as err:
+        messages.error(request, err.message)
+        return redirect("games:lobby")
     match = guided_match_create(student=student)
     return redirect("games:match", match_id=match.pk)

@@ -12,14 +12,15 @@ import gzip
 import http.client
 import os
 import re
+import secrets
 import ssl
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.core.cache.backends.redis import RedisCache
+from django.test import override_settings
 
 from classrooms.services.throttle import CODES_PER_ADDRESS
 from games.models import Match, Move
@@ -50,17 +51,20 @@ REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/5"
 def production_env(tmp_path_factory) -> dict[str, str]:
     """The Daphne processes' environment, as in deploy/maths-arena.env, after collectstatic."""
     static_root = tmp_path_factory.mktemp("staticfiles")
+    # A production-grade key (the server refuses the development one with DEBUG=0), which the
+    # test uses too: the sessions it makes (log_in) must be valid there.
+    key = secrets.token_urlsafe(50)
     env = {
         "DEBUG": "0",
-        # The test's own key: the sessions it makes (log_in) must be valid there.
-        "SECRET_KEY": settings.SECRET_KEY,
+        "SECRET_KEY": key,
         "ALLOWED_HOSTS": "127.0.0.1",
         "STATIC_ROOT": str(static_root),
         "REDIS_URL": REDIS_URL,
         "GAMES_SWEEP_SECONDS": "0.5",
     }
     collectstatic(static_root, env)
-    return env
+    with override_settings(SECRET_KEY=key):
+        yield env
 
 
 @pytest.fixture(scope="module")
@@ -111,6 +115,16 @@ class Https:
         return Answer(response.status, response.headers, response.read())
 
 
+# What the app sends on every answer (config/settings.py) and nginx on its static files.
+SECURITY_HEADERS = (
+    "Strict-Transport-Security",
+    "X-Content-Type-Options",
+    "Referrer-Policy",
+    "X-Frame-Options",
+    "Cross-Origin-Opener-Policy",
+)
+
+
 def test_nginx_serves_static_files_itself_with_long_cache_headers(topology, production_env, tls):
     topology.start("a")
     client = Https(topology, tls[0])
@@ -131,6 +145,14 @@ def test_nginx_serves_static_files_itself_with_long_cache_headers(topology, prod
     assert unhashed.status == 200
     assert unhashed.headers["Cache-Control"] == "public, max-age=3600"
     assert unhashed.body == on_disk
+
+    # The app's security headers on nginx's own answers too, the hashed, the plain and a miss.
+    missing = client.request("GET", "/static/css/none.css")
+    assert missing.status == 404
+    for answer in (hashed, unhashed, missing):
+        for name in SECURITY_HEADERS:
+            assert answer.headers.get_all(name) == [home.headers[name]], name
+        assert "frame-ancestors 'none'" in answer.headers["Content-Security-Policy"]
 
     # nginx answered the static files itself; Daphne answered the page, and saw none of them.
     assert topology.access_log_lines(rf'"GET {re.escape(css)} HTTP/1\.1" 200 .* upstream=- ')

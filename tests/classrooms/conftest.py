@@ -1,27 +1,8 @@
 import pytest
-from django.core.cache import cache
 
 from classrooms.services import card_sheets, throttle
 from classrooms.services.classrooms import classroom_create
 from classrooms.services.students import students_create
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache(request):
-    """Throttle counters live in the cache: every test that can reach it starts with none.
-
-    Without Redis the cache is a database table, so only a test with database access can reach
-    it; a test that needs none (a pure function's) neither needs nor may open the database.
-    """
-    uses_database = request.node.get_closest_marker("django_db") or {
-        "db",
-        "transactional_db",
-    } & set(request.fixturenames)
-    if uses_database:
-        cache.clear()
-    yield
-    if uses_database:
-        cache.clear()
 
 
 @pytest.fixture

@@ -341,6 +341,43 @@ def test_a_teacher_on_their_own_browser_logs_in_while_their_username_is_hammered
     assert _logged_in_as(laptop, teacher)
 
 
+def test_a_teacher_kept_waiting_by_slow_guessing_gets_back_in_through_the_emailed_link(
+    client_factory, rf, make_teacher, fake_clock, mailoutbox
+):
+    """One wrong guess every 15 minutes keeps a known username waiting on every new device.
+    The refusal says the way round; the reset link logs the teacher in on the new device and
+    makes it known, so the guesser's waits no longer touch it. Nothing there is a guess."""
+    teacher = make_teacher("ms_w", password="correct-horse-battery")
+    attacker, new_laptop = client_factory(), client_factory()
+    for _ in range(16):  # the waits reach their longest, 15 minutes
+        _teacher_login(attacker, "ms_w", "guess")
+        fake_clock.advance(60)
+    refused = _teacher_login(new_laptop, "ms_w", "correct-horse-battery")
+    assert refused.status_code == 200 and not _logged_in_as(new_laptop, teacher)
+    assert "Forgot your password?" in _text(refused)
+    assert "the link we e-mail you logs you in on this device at once" in _text(refused)
+
+    new_laptop.post(reverse("password_reset"), {"email": "ms_w@school.example"})
+    link = re.search(r"https?://[^/\s]+(/accounts/password/reset/\S+/)", mailoutbox[0].body)
+    form_page = new_laptop.get(link.group(1), follow=True)
+    new = {"new_password1": "another-long-phrase-77", "new_password2": "another-long-phrase-77"}
+    done = new_laptop.post(form_page.redirect_chain[-1][0], new, follow=True)
+    assert _logged_in_as(new_laptop, teacher)
+    assert "you are logged in on this device" in _text(done)
+    teacher.refresh_from_db()
+    cookie = rf.get("/", HTTP_COOKIE=f"{COOKIE}={new_laptop.cookies[COOKIE].value}")
+    assert device_from_request(cookie).trusts(teacher)
+
+    # The guessing goes on; the new laptop is a known device now and is not held up.
+    _teacher_login(attacker, "ms_w", "guess")
+    new_laptop.post(reverse("logout"))
+    assert _teacher_login(new_laptop, "ms_w", "another-long-phrase-77").status_code == 302
+    # And the reset form cannot be used to flood the teacher's inbox.
+    for _ in range(5):
+        attacker.post(reverse("password_reset"), {"email": "ms_w@school.example"})
+    assert len(mailoutbox) == 3
+
+
 @pytest.mark.smoke
 def test_teacher_logs_in_and_lands_on_the_dashboard(client, make_teacher):
     teacher = make_teacher("ms_y", password="correct-horse-battery")

@@ -8,10 +8,13 @@ import json
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
 
+from config.asgi import application
+from config.routing import CLOSE_NOT_FOUND
 from games.models import Match, Move
 from tests.games.conftest import mover, state_of
-from tests.games.sockets import connect, receive_until, rejected, send
+from tests.games.sockets import closed, connect, receive_until, rejected, send
 from tests.games.test_lobby import lobby_socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.smoke]
@@ -159,3 +162,14 @@ async def test_a_failure_inside_a_lobby_handler_is_answered_and_logged_not_fatal
     assert "a bug in challenges" in caplog.text
     await still_open(comm)
     await comm.disconnect()
+
+
+@pytest.mark.parametrize("path", ["/ws/nothing/", "/ws/match/abc/", "/ws/", "/elsewhere"])
+async def test_an_unknown_socket_path_is_closed_at_once_with_not_found(path, caplog):
+    comm = WebsocketCommunicator(
+        application, path, headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
+    )
+    connected, _subprotocol = await comm.connect(timeout=2)
+    assert connected
+    assert (await closed(comm, timeout=2))["code"] == CLOSE_NOT_FOUND
+    assert "Traceback" not in caplog.text and "No route found" not in caplog.text

@@ -18,6 +18,7 @@ from games.progress.forms import PracticeStartForm
 from games.progress.practice import PRACTICE_BOT, practice_for
 from games.progress.views.common import status_of, window_from
 from games.services import match_create
+from games.services.lobby import LobbyRefused, pupil_start_count
 
 
 def _student(request: HttpRequest) -> Student:
@@ -61,6 +62,11 @@ def practice_start(request: HttpRequest) -> HttpResponse:
         messages.error(
             request, _("%(practice)s is coming with the card war.") % {"practice": practice.label}
         )
+        return redirect("progress:mine")
+    try:
+        pupil_start_count(user=request.user)
+    except LobbyRefused as err:
+        messages.error(request, err.message)
         return redirect("progress:mine")
     match = match_create(
         game=practice.game,
