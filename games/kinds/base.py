@@ -230,6 +230,11 @@ class GameKind(Protocol):
         """A finished match's result in a few words, e.g. "Ada won: made three captures"."""
         ...
 
+    def player_names(self, names: Sequence[str], bots: Sequence[str]) -> list[str]:
+        """The seats' names as this game's board shows them (`names` from the seats, `bots`
+        their bot levels, "" for a person), so every list calls a computer what the board does."""
+        ...
+
 
 _KINDS: dict[str, GameKind] = {}
 

@@ -149,7 +149,16 @@ def _clock_text(seconds: int | None) -> str:
 
 
 # The columns a row of the teacher's lists reads; the rules state is not among them (see _Facts).
-ROW_FIELDS = ("id", "game", "status", "ply", "created_at", "clock_deadline", "finished_at")
+ROW_FIELDS = (
+    "id",
+    "game",
+    "variants",
+    "status",
+    "ply",
+    "created_at",
+    "clock_deadline",
+    "finished_at",
+)
 
 
 @dataclass(frozen=True)
@@ -217,16 +226,18 @@ _SEAT_COLUMNS = (
 )
 
 
-def _seat_names(match_ids: list[int]) -> dict[int, list[str]]:
-    """Every listed match's seat names in seat order, in one query of plain columns."""
+def _seat_names(match_ids: list[int]) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
+    """Every listed match's seat names and bot levels in seat order, in one query of plain
+    columns."""
     names: dict[int, list[str]] = {pk: [] for pk in match_ids}
     if not match_ids:
-        return names
+        return names, {}
     seats = (
         Seat.objects.filter(match_id__in=match_ids)
         .order_by("match_id", "index")
         .values_list(*_SEAT_COLUMNS)
     )
+    bots: dict[int, list[str]] = {pk: [] for pk in match_ids}
     for match_id, bot_level, user_id, student_name, first, last, username in seats:
         names[match_id].append(
             seat_label(
@@ -237,7 +248,8 @@ def _seat_names(match_ids: list[int]) -> dict[int, list[str]]:
                 username=username or "",
             )
         )
-    return names
+        bots[match_id].append(bot_level)
+    return names, bots
 
 
 def _row(match: Match, names: list[str], facts: _Facts, now: datetime) -> dict[str, Any]:
@@ -269,9 +281,12 @@ def match_rows(matches, *, now: datetime | None = None) -> list[dict[str, Any]]:
     """
     now = now or timezone.now()
     matches = list(matches)
-    names = _seat_names([m.pk for m in matches])
+    names, bots = _seat_names([m.pk for m in matches])
     facts = _row_facts(matches)
-    return [_row(m, names[m.pk], facts[m.pk], now) for m in matches]
+    return [
+        _row(m, kind_for(m.game).player_names(names[m.pk], bots[m.pk]), facts[m.pk], now)
+        for m in matches
+    ]
 
 
 def _start_of_today(now: datetime) -> datetime:

@@ -214,17 +214,20 @@ class CardWarKind:
         return viewer_view(state.rules, state.reveal, viewer)
 
     def screen(self, snap: Mapping[str, Any], state: Game, viewer: int | None) -> dict[str, Any]:
-        # Up to three computer players at one table: each is named by its seat, so the reveal
-        # and the story can tell them apart.
-        names = [
-            _("Computer %(n)s") % {"n": seat + 1} if level else name
-            for seat, (name, level) in enumerate(zip(snap["names"], snap["bots"], strict=True))
-        ]
+        names = self.player_names(snap["names"], snap["bots"])
         return {
             "board": self.view(state, viewer),
             "seat_names": names,
             "awaited_names": [names[seat] for seat in snap["awaited"]],
         }
+
+    def player_names(self, names: Sequence[str], bots: Sequence[str]) -> list[str]:
+        # Up to three computer players at one table: each is named by its seat, so the reveal
+        # and the story can tell them apart.
+        return [
+            _("Computer %(n)s") % {"n": seat + 1} if level else name
+            for seat, (name, level) in enumerate(zip(names, bots, strict=True))
+        ]
 
     def result_text(self, state: Game, names: Sequence[str]) -> str:
         result = state.rules.result

@@ -7,7 +7,7 @@ rows and evidence, deadlines to timeout actions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
@@ -234,6 +234,9 @@ class WarriorsKind:
             "captures": [len(c) for c in state.captured],
             "games_won": list(state.games_won) if state.variants.best_of_three else None,
         }
+
+    def player_names(self, names: Sequence[str], bots: Sequence[str]) -> list[str]:
+        return list(names)  # one computer at most: "Computer (Beginner)", as everywhere
 
     def result_text(self, state, names) -> str:
         return describe_result(state.winner, str(state.reason or ""), list(names))
