@@ -136,7 +136,16 @@ def _clock_text(seconds: int | None) -> str:
 
 
 # The columns a row of the teacher's lists reads; the rules state is not among them (see _Facts).
-ROW_FIELDS = ("id", "game", "status", "ply", "created_at", "clock_deadline", "finished_at")
+ROW_FIELDS = (
+    "id",
+    "game",
+    "variants",
+    "status",
+    "ply",
+    "created_at",
+    "clock_deadline",
+    "finished_at",
+)
 
 
 @dataclass(frozen=True)
@@ -205,9 +214,9 @@ _SEAT_COLUMNS = (
 
 
 def _seat_names(match_ids: list[int]) -> dict[int, list[str]]:
-    """Every listed match's seat names in seat order, in one query of plain columns."""
+    """Every listed match's seat names in seat order (computers named as the board names them),
+    in one query of plain columns."""
     names: dict[int, list[str]] = {pk: [] for pk in match_ids}
-    bots: dict[int, list[str]] = {pk: [] for pk in match_ids}
     if not match_ids:
         return names
     seats = (
@@ -215,6 +224,7 @@ def _seat_names(match_ids: list[int]) -> dict[int, list[str]]:
         .order_by("match_id", "index")
         .values_list(*_SEAT_COLUMNS)
     )
+    bots: dict[int, list[str]] = {pk: [] for pk in match_ids}
     for match_id, bot_level, user_id, student_name, first, last, username in seats:
         bots[match_id].append(bot_level)
         names[match_id].append(
@@ -243,6 +253,7 @@ def _row(match: Match, names: list[str], facts: _Facts, now: datetime) -> dict[s
             clock_text=_clock_text(left),
             to_move=to_move,
             awaited_text=kind.awaited_text(facts.summary, to_move),
+            game_label=kind.options_label(match.variants),
             live_template=kind.live_template,
             **facts.summary,
         )

@@ -114,7 +114,13 @@ class TournamentConsumer(GuardedConsumer):
             return render_to_string("tournaments/_student.html#me", context)
         view = selectors.shared_board_view(tournament, self.admitted.first_names, stamp)
         teacher = self.admitted.kind == "teacher"
-        context = {"oob": True, "view": view, "tournament": tournament, "teacher": teacher}
+        context = {
+            "oob": True,
+            "view": view,
+            "tournament": tournament,
+            "teacher": teacher,
+            "projector": not teacher,
+        }
         parts = ["standings", "boards", "clock"]
         if self.admitted.kind == "teacher":
             parts.append("refresh")

@@ -20,6 +20,7 @@ from games.tournaments.models import Entrant, KeepApart, Pairing, Round, Tournam
 
 Format = Tournament.Format
 RECENTLY_FINISHED = timedelta(hours=2)  # a finished tournament's panel stays this long
+HALVES_FROM = 13  # standings of this many lines or more stand in two tables
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,15 @@ class BoardView:
     @property
     def arena(self) -> bool:
         return self.tournament.format == Format.ARENA
+
+    @property
+    def halves(self) -> list[list[Line]]:
+        """The standings in one table, or in two side by side from HALVES_FROM lines (so a class
+        of 30 fits a projected screen without scrolling)."""
+        if len(self.lines) < HALVES_FROM:
+            return [self.lines]
+        middle = (len(self.lines) + 1) // 2
+        return [self.lines[:middle], self.lines[middle:]]
 
     @property
     def not_arrived(self) -> list[str]:
@@ -143,6 +153,12 @@ def shared_board_view(tournament: Tournament, first_names: bool, stamp: int | No
         (tournament.pk, first_names, stamp),
         lambda: board_view(tournament, first_names=first_names),
     )
+
+
+def all_rounds(tournament: Tournament) -> list[tuple[int, list[Board]]]:
+    """Every round's boards with their results, first round first (the printed results)."""
+    history = hist.history_of(tournament)
+    return [(r.number, _boards(history.pairings.get(r.pk, []), False)) for r in history.rounds]
 
 
 def _line(row, name: str, place: int | None, withdrawn: bool) -> Line:

@@ -181,3 +181,36 @@ def test_students_on_their_round_one_game_over_pages_arrive_in_round_two_without
     for page in (a, b):  # nobody clicks: the notice counts down and takes them there
         page.wait_for_url(f"{live}/play/m/{second.match_id}/", timeout=15_000)
         page.wait_for_selector("#tournament-next >> text=Friday cup, round 2")
+
+
+def test_the_creation_form_shows_only_what_the_chosen_game_and_format_use(
+    live, login_page, make_student, teacher, classroom
+):
+    for name in ("Ada", "Ben", "Cy"):
+        make_student(name)
+    desk = login_page(teacher)
+    desk.set_viewport_size({"width": 1366, "height": 768})
+    desk.goto(f"{live}/teach/classes/{classroom.pk}/tournaments/new/")
+    desk.check("input[name=format][value=swiss]")
+    assert desk.is_visible("#id_rounds") and not desk.is_visible("#id_arena_minutes")
+    assert not desk.is_visible("#id_double") and not desk.is_visible("#id_streaks")
+    hints = desk.locator(".format-hint:visible")
+    assert hints.count() == 1 and "Swiss:" in hints.inner_text()
+    desk.check("input[name=format][value=arena]")
+    assert desk.is_visible("#id_arena_minutes") and desk.is_visible("#id_streaks")
+    assert not desk.is_visible("#id_rounds")
+    assert "Arena: for a set time" in desk.locator(".format-hint:visible").inner_text()
+    desk.check("input[name=format][value=knockout]")
+    assert desk.is_visible("#id_third_place") and not desk.is_visible("input[name=odd]")
+    if desk.locator("#id_game option").count() > 1:
+        desk.select_option("#id_game", "warriors")
+        assert not desk.is_visible("#id_level") and desk.is_visible("details.variants")
+        desk.select_option("#id_game", "cardwar")
+        assert desk.is_visible("#id_level") and not desk.is_visible("details.variants")
+    # "Tick everyone" ticks the whole class; the Create button is on the first screen.
+    desk.click("button:has-text('Tick everyone')")
+    assert desk.locator("input[name=students]:checked").count() == 3
+    button = desk.locator("button:has-text('Create the tournament')").bounding_box()
+    assert button["y"] + button["height"] <= 768
+    screenshot(desk, "tournament-new-knockout")
+    assert_accessible(desk, "tournament form, knockout")

@@ -100,7 +100,7 @@ def test_every_change_a_teacher_sees_changes_the_etag(
 
     cy = make_student("Cy")
     lobby.presence_join(student=cy, channel_name="lobby-cy")
-    changed("Cy</span>")
+    changed("</span> Cy</li>")
     lobby.presence_leave(channel_name="lobby-cy", classroom_id=classroom.pk)
     changed("Nobody is in the lobby.")
     ada.display_name = "Adaline"

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -67,6 +68,7 @@ def _manage_context(tournament: Tournament) -> dict:
     return {
         "tournament": tournament,
         "view": selectors.board_view(tournament),
+        "rounds": selectors.all_rounds(tournament),
         "teacher": True,
         "entrants": tournament.entrants.select_related("student").order_by("student__display_name"),
         "late_form": StudentChoiceForm(students=selectors.not_entered(tournament)),
@@ -84,7 +86,13 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
 def controls(request: HttpRequest, pk: int) -> HttpResponse:
     """The controls and attendance again (the page's socket asks after every change)."""
     tournament = tournament_for(request, pk)
-    return render(request, "tournaments/manage.html#controls", _manage_context(tournament))
+    context = _manage_context(tournament)
+    # The printed results (every round) come along, out of band: they are not in #controls.
+    parts = [
+        render_to_string("tournaments/manage.html#controls", context, request=request),
+        render_to_string("tournaments/manage.html#all-rounds", {**context, "oob": True}),
+    ]
+    return HttpResponse("".join(parts))
 
 
 def _act(
@@ -226,6 +234,7 @@ def projector(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament,
         "view": selectors.board_view(tournament, first_names=first_names),
         "first_names": first_names,
+        "projector": True,
     }
     return render(request, "tournaments/projector.html", context)
 

@@ -327,3 +327,22 @@ def test_ending_a_tournament_asks_first_and_the_first_click_changes_nothing(
     client.post(url, {"confirmed": "1"})
     t.refresh_from_db()
     assert t.status == Tournament.Status.FINISHED
+
+
+def test_the_printed_results_hold_every_round(client, teacher, make_tournament, on_commit):
+    from tests.games.tournaments.conftest import play_round
+
+    t = make_tournament(4, rounds=2)
+    first = play_round(teacher, t, on_commit)
+    play_round(teacher, t, on_commit)
+    client.force_login(teacher)
+    page = client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
+    printed = page[page.index('id="all-rounds"') :]
+    assert "Round 1" in printed and "Round 2" in printed
+    assert printed.count('class="board-row"') == 4  # two boards a round
+    winner = games(first)[0].first.student.display_name
+    assert winner in printed and "1–0" in printed
+    # The controls' refresh brings them again, out of band, after every change.
+    controls = client.get(reverse("tournaments:controls", args=[t.pk])).content.decode()
+    assert '<section id="all-rounds" class="print-only"' in controls
+    assert 'hx-swap-oob="true"' in controls[controls.index('id="all-rounds"') - 60 :]
