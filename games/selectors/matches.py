@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from classrooms.models import User
 from classrooms.permissions import teaches
 from games.kinds import kind_for
-from games.kinds.base import LoggedMove
+from games.kinds.shown import LoggedMove
 from games.models import Match, Seat
 from games.recent import Recent, match_key
 from games.selectors.snapshot import (

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy
 from classrooms.models import User
 from classrooms.permissions import account_is_current
 from games.kinds import GameKind, Setup, kind_for
-from games.kinds.base import rule_message
+from games.kinds.shown import rule_message
 from games.models import Match, Move, Seat
 from games.rules.common import RuleError
 from games.selectors.snapshot import snapshot

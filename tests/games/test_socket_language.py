@@ -9,7 +9,7 @@ from asgiref.sync import sync_to_async
 from django.utils import translation
 
 from classrooms.services.languages import user_language_set
-from games.kinds.base import rule_message
+from games.kinds.shown import rule_message
 from games.rules.cardwar.values import AnswerError, parse_answer
 from tests.games.conftest import legal_action, mover
 from tests.games.sockets import connect, receive_until, rejected, send

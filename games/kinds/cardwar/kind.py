@@ -19,10 +19,11 @@ from django.utils.translation import gettext_lazy
 
 from games.evidence.acts import Act
 from games.evidence.cardwar import answer_act, target_act
-from games.kinds.base import KindBase, LoggedMove, LogRow, Refusal, Result, Screen, Setup, Timing
+from games.kinds.base import KindBase, LogRow, Refusal, Result, Setup, Timing
 from games.kinds.cardwar.frames import FRAMES, parse_frame
 from games.kinds.cardwar.options import canonical_options, check_seats
 from games.kinds.cardwar.view import Reveal, reveal_after, viewer_view
+from games.kinds.shown import LoggedMove, Screen
 from games.rules import cardwar as rules
 from games.rules.cardwar import bot
 from games.rules.common import seeded_random

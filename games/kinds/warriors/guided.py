@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from games.kinds.base import Prompt
+from games.kinds.shown import Prompt
 
 # Opening: A's D4..D20, then B's; A sorted 1,2,3,6,9,15 < B's 4,… so A goes first.
 # Then: A's D12 re-rolls to 10; the 3 × 6 dice re-roll to 5 and 3 (either order fits);

@@ -16,20 +16,8 @@ from django.utils.translation import gettext_lazy
 
 from games.evidence.acts import MIND, MIND_REFUSED, Act
 from games.evidence.warriors import refused_act, warriors_act
-from games.kinds.base import (
-    Deadline,
-    KindBase,
-    LoggedMove,
-    LogRow,
-    Prompt,
-    Refusal,
-    Result,
-    Screen,
-    Setup,
-    Timing,
-    Tutorial,
-    rule_message,
-)
+from games.kinds.base import Deadline, KindBase, LogRow, Refusal, Result, Setup, Timing
+from games.kinds.shown import LoggedMove, Prompt, Screen, Tutorial, rule_message
 from games.kinds.warriors import engine, guided, options, screen
 from games.kinds.warriors.describe import describe_move, describe_result
 from games.kinds.warriors.frames import MAX_DICE, MAX_EXPRESSION, is_die_id, is_expression

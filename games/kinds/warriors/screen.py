@@ -13,7 +13,7 @@ from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.kinds.base import Screen
+from games.kinds.shown import Screen
 from games.kinds.warriors import engine
 from games.kinds.warriors.describe import describe_ending, describe_move
 

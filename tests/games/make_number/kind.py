@@ -14,7 +14,8 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from games.evidence.acts import Act
-from games.kinds.base import KindBase, LogRow, Refusal, Result, Screen, Setup, Timing
+from games.kinds.base import KindBase, LogRow, Refusal, Result, Setup, Timing
+from games.kinds.shown import Screen
 from games.rules.common import RuleError, seeded_random
 from games.rules.expressions import ExpressionError, evaluate
 from games.rules.solver import solve
