@@ -287,6 +287,10 @@ class GameKind(Protocol):
         """The game and its options in a few words, e.g. "Card war: level 3"."""
         ...
 
+    def live_label(self, rules: Mapping[str, Any]) -> str:
+        """The game in the teacher's live list: as short as says what is played."""
+        ...
+
     live_template: ClassVar[str | None]  # the teacher's live list: a playing row's summary cell
 
     def awaited_text(self, summary: Mapping[str, Any], names: str) -> str:
@@ -332,6 +336,9 @@ class KindBase:
 
     def options_label(self, rules: Mapping[str, Any]) -> str:
         return str(self.label)
+
+    def live_label(self, rules: Mapping[str, Any]) -> str:
+        return self.options_label(rules)
 
     live_template: ClassVar[str | None] = None
 

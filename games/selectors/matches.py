@@ -253,7 +253,7 @@ def _row(match: Match, names: list[str], facts: _Facts, now: datetime) -> dict[s
             clock_text=_clock_text(left),
             to_move=to_move,
             awaited_text=kind.awaited_text(facts.summary, to_move),
-            game_label=kind.options_label(match.variants),
+            game_label=kind.live_label(match.variants),
             live_template=kind.live_template,
             **facts.summary,
         )

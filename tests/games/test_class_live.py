@@ -73,7 +73,7 @@ def test_a_playing_match_shows_its_captures_and_the_time_left(
     client.force_login(teacher)
     html = client.get(live_url(classroom, "matches")).content.decode()
     row = html[html.index("Ada – Ben") : html.index(f'id="watch-{match.pk}"')]
-    assert f'<td class="score">captures {captures}</td>' in row
+    assert f'<td class="score"><span class="nowrap">captures {captures}</span></td>' in row
     assert re.search(r'<td class="num">(3:00|2:5\d)</td>', row)
     assert "to move" in row
 

@@ -348,6 +348,11 @@ class WarriorsKind(KindBase):
         """With its variants on, e.g. "Maths Warriors: Times and Divide"; or "(standard)"."""
         return options.options_label(str(self.label), rules)
 
+    def live_label(self, rules) -> str:
+        """Its variants only when one is on: "(standard)" tells a teacher nothing in a list."""
+        label = self.options_label(rules)
+        return label if ":" in label else str(self.label)
+
     def scripted_action(self, setup: Setup, state, seat: int):
         """The guided game's patient computer skips every turn."""
         return engine.skip(seat) if setup.server.get("bot_script") == "skip" else None
