@@ -254,7 +254,7 @@ def generate(total: int, seed: int = 11) -> None:
                         winner = rng.choice([0, 1, None]) if len(players) == 2 else 0
                         end = start + timedelta(minutes=12)
                         match = (match_id, game, room.pk, variants, "{}", match_id, "finished")
-                        load.matches.append((*match, 0, "{}", start, end, winner, "bench"))
+                        load.matches.append((*match, 0, "{}", start, end, winner, "bench", 0))
                         for index, (user_id, ability) in enumerate(players):
                             load.seats.append((match_id, index, user_id, ""))
                             count = per_day + (extra > 0)
@@ -271,7 +271,7 @@ def generate(total: int, seed: int = 11) -> None:
                             load.seats.append((match_id, 1, None, "beginner"))
         with cursor.copy(
             "COPY games_match (id, game, classroom_id, variants, options, seed, status, ply,"
-            " state, created_at, finished_at, winner_seat, result_reason) FROM STDIN"
+            " state, created_at, finished_at, winner_seat, result_reason, step_ply) FROM STDIN"
         ) as copy:
             for row in load.matches:
                 copy.write_row(row)

@@ -58,7 +58,13 @@ SUMMARY_COLUMNS = [
             ("attempts", _("Attempts at the skill in the period.")),
             ("correct", _("Of those, right.")),
             ("accuracy_pct", _("Per cent right, rounded (empty without attempts).")),
-            ("median_ms", _("Median think time in milliseconds (of the student’s own times).")),
+            (
+                "median_ms",
+                _(
+                    "Median think time in milliseconds "
+                    "(exact up to 60 attempts, else from time bands)."
+                ),
+            ),
             (
                 "mastery",
                 _("not_enough, attempted, familiar, proficient or mastered (see above)."),

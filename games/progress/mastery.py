@@ -1,4 +1,4 @@
-"""Mastery levels and what to practise next.
+"""Mastery levels, medians from time bands (for many attempts), and what to practise next.
 
 Pure functions over summed figures; every threshold is here and on the teachers' help page.
 
@@ -27,6 +27,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from itertools import accumulate
+
+from games.evidence.skills import BAND_EDGES
 
 MIN_ATTEMPTS = 5
 NOT_ENOUGH = "not_enough"
@@ -61,6 +64,27 @@ def mastery(attempts: int, correct: int, days: int) -> str:
         if accuracy >= least and attempts >= least_attempts and days >= least_days:
             return level
     return ATTEMPTED
+
+
+def median_ms(bands: Sequence[int]) -> int | None:
+    """The median think time from band counts, interpolated within its band (None: no times).
+
+    Accurate to within the band (1 s up to 6 s, wider above), which is fine for many attempts
+    (the selectors take the exact median of a few); in the open last band (2 min or more) it
+    is that band's lower edge.
+    """
+    cumulative = list(accumulate(bands))
+    if not cumulative or cumulative[-1] == 0:
+        return None
+    half = cumulative[-1] / 2
+    # The first band reaching half the times is never empty (an empty one would repeat the
+    # previous sum, which reached half already).
+    i = next(i for i, seen in enumerate(cumulative) if seen >= half)
+    low = BAND_EDGES[i - 1] if i > 0 else 0
+    if i == len(BAND_EDGES):
+        return low
+    before = cumulative[i] - bands[i]
+    return round(low + (half - before) / bands[i] * (BAND_EDGES[i] - low))
 
 
 def week_weight(week: int) -> float:

@@ -32,7 +32,8 @@ from django.db.models.functions import Cast, TruncWeek
 from django.utils import timezone
 
 from games.evidence import acts
-from games.evidence.skills import SKILLS, skills_of
+from games.evidence import skills as sk
+from games.evidence.skills import BANDS, SKILLS, skills_of
 from games.models import Calculation, Match, Seat, SkillDay
 from games.progress import mastery
 from games.progress.formats import percent
@@ -41,6 +42,11 @@ from games.progress.windows import Window
 
 FACT_TIME_CAP_MS = 60_000  # one long pause must not make a whole fact look slow
 RECENT = 20
+BAND_FIELDS = [f"t{i}" for i in range(BANDS)]
+# Up to this many timed attempts a cell's median is the exact middle of the student's own times,
+# read from the calculations; above it the rollup's time bands place it (within its band, which
+# many attempts make a fair reading) and the report stays a query over the rollup.
+EXACT_MEDIAN_UP_TO = 60
 GOOD_PERCENT = 80  # a small sample this right is not a worry (proficient's own threshold)
 
 
@@ -115,7 +121,7 @@ def skill_figures(
         default=Value(False),
         output_field=BooleanField(),
     )
-    rows = (
+    rows = list(
         SkillDay.objects.filter(
             student_id__in=list(user_ids),
             day__gte=previous.start if compare else window.start,
@@ -127,19 +133,28 @@ def skill_figures(
             n=Sum("attempts"),
             right=Sum("correct"),
             days=Count("day"),
+            **{f: Sum(f) for f in BAND_FIELDS},
         )
     )
-    medians = exact_medians(user_ids, window)
+    few: dict[int, set[str]] = defaultdict(set)
+    for row in rows:
+        timed = sum(row[f] for f in BAND_FIELDS)
+        if row["current"] and 0 < timed <= EXACT_MEDIAN_UP_TO:
+            few[row["student_id"]].add(row["skill"])
+    medians = exact_medians(few, window)
     parts: dict[tuple[int, str], dict[str, Any]] = defaultdict(dict)
     for row in rows:
         key = (row["student_id"], row["skill"])
         figures = parts[key]
         if row["current"]:
+            median = medians.get(key)
+            if median is None:
+                median = mastery.median_ms([row[f] for f in BAND_FIELDS])
             figures |= {
                 "attempts": row["n"],
                 "correct": row["right"],
                 "days": row["days"],
-                "median_ms": medians.get(key),
+                "median_ms": median,
             }
         else:
             figures |= {"previous_attempts": row["n"], "previous_correct": row["right"]}
@@ -196,14 +211,39 @@ def _act_of(row: tuple) -> acts.Act:
     )
 
 
-def exact_medians(user_ids: Sequence[int], window: Window) -> dict[tuple[int, str], int]:
-    """Per (student, skill): the median of the student's own think times in the window, exact
-    (ms, rounded half up; the middle two's mean for an even count). The rollup's time bands
-    count well but place a median only within its band (20.85 s read as 25 s): one query over
-    the window's calculations, with only the columns that decide the skills."""
+# Which calculations can count for a skill (a superset: `skills_of` decides), so the exact
+# medians read only the rows of the cells that need them.
+_MIXED = [("op_add", "op_sub"), ("op_add", "op_mul"), ("op_add", "op_div"), ("op_sub", "op_mul"),
+          ("op_sub", "op_div"), ("op_mul", "op_div")]  # fmt: skip
+_SKILL_ROWS = {
+    sk.ADDITION: Q(op_add=True),
+    sk.SUBTRACTION: Q(op_sub=True),
+    sk.MULTIPLICATION: Q(op_mul=True),
+    sk.DIVISION: Q(op_div=True),
+    sk.FRACTIONS: Q(non_integer=True),
+    sk.BRACKETS: Q(brackets=True),
+    sk.MIXED: Q(*(Q(**{a: True, b: True}) for a, b in _MIXED), _connector=Q.OR),
+    sk.SQUARES: Q(op_square=True),
+    sk.ROOTS: Q(op_root=True),
+    sk.BEST_CHOICE: Q(act=acts.CARDWAR_ANSWER, option_available=True),
+    sk.EXACT_TARGET: Q(act__in=(acts.MIND, acts.MIND_REFUSED))
+    | Q(act=acts.CARDWAR_ANSWER, level__in=sk.TARGET_LEVELS),
+}
+
+
+def exact_medians(cells: dict[int, set[str]], window: Window) -> dict[tuple[int, str], int]:
+    """For these students' skills (`cells`: student id -> skills): the median of the student's
+    own think times in the window, exact (ms, rounded half up; the middle two's mean for an
+    even count). The rollup's time bands count well but place a median only within its band
+    (20.85 s read as 25 s). One query, for those cells' calculations only."""
+    if not cells:
+        return {}
+    wanted = Q()
+    for student_id, skills in cells.items():
+        wanted |= Q(Q(*(_SKILL_ROWS[s] for s in skills), _connector=Q.OR), student_id=student_id)
     rows = Calculation.objects.filter(
+        wanted,
         _in_window(window),
-        student_id__in=list(user_ids),
         act__in=_SKILL_ACTS,
         think_ms__isnull=False,
         value__isnull=False,
@@ -217,7 +257,8 @@ def exact_medians(user_ids: Sequence[int], window: Window) -> dict[tuple[int, st
         if skills is None:
             skills = shapes[shape] = [skill for skill, _right in skills_of(_act_of(shape))]
         for skill in skills:
-            times[(student_id, skill)].append(think_ms)
+            if skill in cells[student_id]:
+                times[(student_id, skill)].append(think_ms)
     return {key: _median_ms(values) for key, values in times.items()}
 
 

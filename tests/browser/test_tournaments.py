@@ -129,6 +129,12 @@ def test_a_knockout_of_five_gives_byes_and_the_projector_draws_the_bracket(
     assert places == ["1", "2", "3", "4", "5"]
     screenshot(wall, "tournament-projector-bracket")
     assert_accessible(wall, "projector bracket")
+    # Printing the results prints every round, not only the last one on the screen.
+    desk.reload()
+    assert not desk.is_visible("#all-rounds")
+    desk.emulate_media(media="print")
+    printed = desk.inner_text("#all-rounds")
+    assert all(f"Round {n}" in printed for n in (1, 2, 3)) and not desk.is_visible("#boards")
 
 
 def test_students_on_their_round_one_game_over_pages_arrive_in_round_two_without_a_click(

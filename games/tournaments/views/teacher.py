@@ -8,7 +8,6 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -86,13 +85,7 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
 def controls(request: HttpRequest, pk: int) -> HttpResponse:
     """The controls and attendance again (the page's socket asks after every change)."""
     tournament = tournament_for(request, pk)
-    context = _manage_context(tournament)
-    # The printed results (every round) come along, out of band: they are not in #controls.
-    parts = [
-        render_to_string("tournaments/manage.html#controls", context, request=request),
-        render_to_string("tournaments/manage.html#all-rounds", {**context, "oob": True}),
-    ]
-    return HttpResponse("".join(parts))
+    return render(request, "tournaments/manage.html#controls", _manage_context(tournament))
 
 
 def _act(

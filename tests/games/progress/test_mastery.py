@@ -5,7 +5,7 @@ from datetime import date, timedelta
 import pytest
 
 from games.progress import mastery
-from games.progress.mastery import History, practise_next
+from games.progress.mastery import History, median_ms, practise_next
 
 TODAY = date(2026, 11, 18)
 
@@ -30,17 +30,27 @@ def test_mastery_levels(attempts, correct, days, level):
     assert mastery.mastery(attempts, correct, days) == level
 
 
+def test_the_median_of_many_is_interpolated_inside_its_band():
+    # Four answers of 2-3 s and two of 4-5 s: the 3rd of 6 is three quarters into 2-3 s.
+    bands = [0, 0, 4, 0, 2] + [0] * 10
+    assert median_ms(bands) == 2750
+    assert median_ms([1] + [0] * 14) == 500
+    assert median_ms([0] * 14 + [3]) == 120_000
+    assert median_ms([0] * 15) is None
+
+
 def test_figures_round_half_up_as_a_teacher_does():
     from games.progress.formats import percent, seconds
 
     assert [percent(10, 16), percent(14, 16), percent(1, 8), percent(0, 0)] == [63, 88, 13, None]
     assert percent(3, 8) == 38 and percent(5, 8) == 63  # 37.5 and 62.5: both up
-    assert [seconds(9165), seconds(9150), seconds(9149), seconds(20850)] == [
-        "9.2 s",
-        "9.2 s",
-        "9.1 s",
-        "20.9 s",
-    ]
+    from django.utils import translation
+
+    with translation.override("en"):
+        english = [seconds(9165), seconds(9150), seconds(9149), seconds(20850)]
+    with translation.override("nb"):
+        norwegian = seconds(9165)
+    assert english == ["9.2 s", "9.2 s", "9.1 s", "20.9 s"] and norwegian == "9,2 s"
 
 
 def history(attempts: int, correct: int, days_ago: int) -> History:

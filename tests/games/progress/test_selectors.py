@@ -237,3 +237,15 @@ def test_a_small_perfect_sample_is_not_coloured_as_a_caution(warriors_match, two
     perfect, half = figures["addition"], figures["subtraction"]
     assert (perfect.level, perfect.tone) == ("familiar", "good")
     assert (half.level, half.tone) == ("attempted", "")
+
+
+def test_a_median_of_many_comes_from_the_time_bands_and_of_a_few_is_exact(
+    warriors_match, two_students, record
+):
+    ada, ben = (s.user for s in two_students)
+    many = selectors.EXACT_MEDIAN_UP_TO + 1
+    record(warriors_match, [mind(ms=2_100)] * many, at(1))  # all in the 2-3 s band
+    record(warriors_match, [mind(seat=1, ms=2_100)] * 3, at(1))
+    figures = selectors.skill_figures([ada.pk, ben.pk], window_for("30", today()))
+    assert figures[ada.pk]["addition"].median_ms == 2_500  # the band's middle: no row read
+    assert figures[ben.pk]["addition"].median_ms == 2_100  # exact
