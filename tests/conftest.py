@@ -6,6 +6,7 @@ import socket
 import pytest
 from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers
 from django.core.cache import cache
+from django.utils import translation
 
 from classrooms.models import Classroom, Student, User
 from tests.oidc_provider.process import ProviderClient, ProviderUser, start_provider
@@ -22,6 +23,16 @@ def _user(password: str, **fields) -> User:
     user.set_password(password)
     user.save()
     return user
+
+
+@pytest.fixture(autouse=True)
+def _the_default_language_per_test():
+    """Each test starts in the default language. A request through the test client runs in the
+    test's own thread and the language middleware activates the page's language there (as every
+    request does in production); a test that asked for Norwegian pages must not leave the next
+    test's services speaking Norwegian (6 tournament tests failed after the spreadsheet CSVs)."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
