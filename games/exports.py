@@ -40,12 +40,12 @@ def _move(move: Move) -> dict[str, Any]:
         "expression": move.expression,
         "value": move.value,
         "target": move.target,
-        "target_value": move.target_value,
+        "target_value": move.facts.get("target_value"),
         "success": move.success,
         "error": move.error,
         "think_ms": move.think_ms,
-        "capture_available": move.capture_available,
-        "best_capture": move.best_capture,
+        "capture_available": move.facts.get("capture_available"),
+        "best_capture": move.facts.get("best_capture", ""),
         "at": _iso(move.created_at),
     }
 

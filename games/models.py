@@ -148,19 +148,17 @@ class Move(models.Model):
     # The replay payload: the rules action as JSON (empty for forced skips, which the rules
     # apply by themselves, and for rejected attempts).
     action = models.JSONField(default=dict, blank=True)
-    dice_before = models.JSONField(default=list, blank=True)
+    # What every game's move may say (the reports and the replay read them by name).
     expression = models.CharField(max_length=200, blank=True)
     value = models.CharField(max_length=40, blank=True)
-    operators = models.CharField(max_length=8, blank=True)
-    dice_used = models.PositiveSmallIntegerField(null=True, blank=True)
     target = models.CharField(max_length=16, blank=True)
-    target_value = models.PositiveSmallIntegerField(null=True, blank=True)
     success = models.BooleanField(null=True)
     error = models.CharField(max_length=200, blank=True)
-    rerolled = models.JSONField(default=list, blank=True)
     think_ms = models.PositiveIntegerField(null=True, blank=True)
-    capture_available = models.BooleanField(null=True)
-    best_capture = models.CharField(max_length=200, blank=True)
+    # The kind's own facts of the move, which it writes and reads (Warriors: dice_before,
+    # target_value, rerolled, capture_available, best_capture, operators, dice_used): a game's
+    # own report columns need no migration.
+    facts = models.JSONField(default=dict, blank=True)
     events = models.JSONField(default=list, blank=True)
     # The services' clock, not the row's insertion: the attempt limits compare it with theirs.
     created_at = models.DateTimeField(default=timezone.now)

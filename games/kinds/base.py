@@ -76,8 +76,9 @@ class Result:
 class LogRow:
     """One Move row to append, in kind terms; the door adds match, ply, user, think time, time.
 
-    `kind` is a Move.Kind value; `facts` are further Move columns by name (the kind's own
-    report columns, e.g. Warriors' dice_before, target, expression); text is cut to fit.
+    `kind` is a Move.Kind value; `facts` fill the Move columns they name (expression, value,
+    target, success, error: text is cut to fit) and the rest is the move's own `facts`
+    (e.g. Warriors' dice_before, target_value, rerolled), which only the kind reads.
     """
 
     kind: str

@@ -115,9 +115,7 @@ def view_for(snap: dict[str, Any], viewer: Viewer, log: list | None = None) -> d
 def match_log(match: Match, names: list[str]) -> list[Any]:
     """The replay, as the match's kind tells it from its applied moves in ply order."""
     moves = match.moves.filter(ply__isnull=False).order_by("ply")
-    logged = [
-        LoggedMove(m.ply, move_facts(m) | {"dice_before": m.dice_before}, m.events) for m in moves
-    ]
+    logged = [LoggedMove(m.ply, move_facts(m), m.events) for m in moves]
     return kind_for(match.game).replay_log(logged, names)
 
 

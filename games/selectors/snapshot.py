@@ -59,16 +59,16 @@ def table_names(labels: Sequence[str], bot_levels: Sequence[str]) -> list[str]:
 
 
 def move_facts(move: Move) -> dict[str, Any]:
-    """The parts of a Move the screen shows (last move, highlight, replay)."""
+    """The parts of a Move the screen shows (last move, highlight, replay): the shared columns
+    and the kind's own facts (Warriors: target_value, rerolled, dice_before …)."""
     return {
         "ply": move.ply,
         "kind": move.kind,
         "seat": move.seat,
         "target": move.target,
-        "target_value": move.target_value,
         "attacker": move.action.get("attacker", "") if move.action else "",
         "expression": move.expression,
-        "rerolled": move.rerolled,
+        **move.facts,
     }
 
 

@@ -37,8 +37,14 @@ def fitted(move: Move) -> Move:
     return move
 
 
+_FACT_COLUMNS = frozenset(f.name for f in Move._meta.concrete_fields) - {"facts"}
+
+
 def _move(match: Match, seats: Sequence[Seat], row: LogRow, **columns) -> Move:
+    """The row's facts that name a Move column fill it; the kind's own go into `facts`."""
     user_id = seats[row.seat].user_id if row.seat is not None else None
+    shared = {k: v for k, v in row.facts.items() if k in _FACT_COLUMNS}
+    own = {k: v for k, v in row.facts.items() if k not in _FACT_COLUMNS}
     return Move(
         match=match,
         seat=row.seat,
@@ -47,7 +53,8 @@ def _move(match: Match, seats: Sequence[Seat], row: LogRow, **columns) -> Move:
         action=dict(row.action),
         events=list(row.events),
         game_number=row.game_number,
-        **row.facts,
+        facts=own,
+        **shared,
         **columns,
     )
 

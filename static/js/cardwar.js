@@ -9,8 +9,7 @@
   var live = window.arenaLive;
   if (!root || !live) { return; }
 
-  function $(sel, el) { return (el || document).querySelector(sel); }
-  function $$(sel, el) { return Array.prototype.slice.call((el || document).querySelectorAll(sel)); }
+  var $ = live.$, $$ = live.$$, openDialog = live.openDialog, closeDialog = live.closeDialog;
   function answerForm() { return $("form.cw-answer"); }
   function targetForm() { return $("form.cw-target"); }
   /* Messages in the player's language, from the page (#cw-texts). */
@@ -38,27 +37,34 @@
     if (out) { out.textContent = expression(form).text; }
   }
 
-  /* The same forms the server reads (games.rules.cardwar.parse_answer); this only spares a
-     round trip and says early what is wrong. Nothing typed here costs the player anything. */
-  var INTEGER = /^[+-]?\d+$/, FRACTION = /^[+-]?(\d+)\/(\d+)$/, MIXED = /^[+-]?\d+ (\d+)\/(\d+)$/;
-  var DECIMAL = /^[+-]?(\d+[.,](\d*)|[.,](\d+))$/;
+  /* The forms the server reads, from the rules themselves (games.rules.cardwar.parse_answer,
+     rendered on #cw-texts); this only spares a round trip and says early what is wrong.
+     Nothing typed here costs the player anything. */
+  var forms = (function () {
+    var box = document.getElementById("cw-texts"), d = box ? box.dataset : {};
+    function whole(name) { return new RegExp("^(?:" + d[name] + ")$"); }
+    return {
+      integer: whole("answerInteger"), fraction: whole("answerFraction"), mixed: whole("answerMixed"),
+      decimal: whole("answerDecimal"), loose: new RegExp(d.answerLoose, "g"),
+      places: parseInt(d.answerPlaces, 10)
+    };
+  })();
   function checkAnswer(raw) {
-    var clean = raw.replace(/\u2212/g, "-").trim().split(/\s+/).join(" ")
-      .replace(/([+-]) /g, "$1").replace(/ ?\/ ?/g, "/");
+    var clean = raw.replace(/\u2212/g, "-").trim().split(/\s+/).join(" ").replace(forms.loose, "");
     if (!clean) { return { ok: false, msg: text("msgEmpty", "Type your answer.") }; }
     var m;
-    if (INTEGER.test(clean)) { return { ok: true }; }
-    if ((m = FRACTION.exec(clean))) {
-      return +m[2] === 0 ? { ok: false, msg: text("msgZero", "A fraction can't have 0 under the line.") } : { ok: true };
+    if (forms.integer.test(clean)) { return { ok: true }; }
+    if ((m = forms.fraction.exec(clean))) {        // sign, numerator, denominator
+      return +m[3] === 0 ? { ok: false, msg: text("msgZero", "A fraction can't have 0 under the line.") } : { ok: true };
     }
-    if ((m = MIXED.exec(clean))) {
-      if (+m[2] === 0) { return { ok: false, msg: text("msgZero", "A fraction can't have 0 under the line.") }; }
-      if (+m[1] === 0 || +m[1] >= +m[2]) { return { ok: false, msg: text("msgMixed", "In a mixed number the fraction part must be less than 1.") }; }
+    if ((m = forms.mixed.exec(clean))) {           // sign, whole, numerator, denominator
+      if (+m[4] === 0) { return { ok: false, msg: text("msgZero", "A fraction can't have 0 under the line.") }; }
+      if (+m[3] === 0 || +m[3] >= +m[4]) { return { ok: false, msg: text("msgMixed", "In a mixed number the fraction part must be less than 1.") }; }
       return { ok: true };
     }
-    if ((m = DECIMAL.exec(clean))) {
-      var places = (m[2] !== undefined ? m[2] : m[3] || "").length;
-      return places < 2 ? { ok: false, msg: text("msgPlaces", "Give at least two decimal places.") } : { ok: true };
+    if (forms.decimal.test(clean)) {
+      var places = clean.split(/[.,]/)[1].length;
+      return places < forms.places ? { ok: false, msg: text("msgPlaces", "Give at least two decimal places.") } : { ok: true };
     }
     return { ok: false, msg: text("msgNumber", "Write your answer as a number, like 4, 13/3 or 4.33.") };
   }
@@ -118,9 +124,7 @@
   document.body.addEventListener("htmx:wsConfigSend", function (evt) {
     var form = evt.target && evt.target.closest && evt.target.closest("form.cw-answer, form.cw-target, #resign-form");
     if (!form) { return; }
-    var params = evt.detail.parameters;
-    var board = document.getElementById("board");
-    if (board) { params.ply = board.dataset.ply || ""; }
+    var params = evt.detail.parameters;   // live.js has stamped the ply
     // A double click or a second Enter: the first is on its way (a server refusal frees it).
     if (form.dataset.sent === "1") { evt.preventDefault(); return; }
     if (form.id === "resign-form") {
@@ -198,12 +202,13 @@
     box.classList.remove("is-ok");
   }
 
-  /* --- the target picker -------------------------------------------------------------------- */
+  /* --- the target picker: its range is the input's (min and max from the rules) ------------ */
+  function clamp(input, n) { return Math.max(parseInt(input.min, 10), Math.min(parseInt(input.max, 10), n)); }
   function clampTarget(form) {
     var input = $("[data-target-input]", form);
     if (!/^\s*[-\u2212]?\d+\s*$/.test(input.value)) { return null; }
     var typed = parseInt(input.value.replace("\u2212", "-"), 10);
-    var v = Math.max(-15, Math.min(15, typed));
+    var v = clamp(input, typed);
     input.value = String(v);
     return { value: v, changed: v !== typed, typed: String(typed).replace("-", "\u2212") };
   }
@@ -213,24 +218,17 @@
     if (stepBtn) {
       var form = stepBtn.closest("form"), input = $("[data-target-input]", form);
       var now = parseInt(input.value, 10) || 0;
-      input.value = String(Math.max(-15, Math.min(15, now + parseInt(stepBtn.dataset.targetStep, 10))));
+      input.value = String(clamp(input, now + parseInt(stepBtn.dataset.targetStep, 10)));
       return;
     }
-    var replay = evt.target.closest("[data-replay-go]");
-    if (replay) { stepReplay(parseInt(replay.dataset.replayGo, 10)); return; }
     var action = evt.target.closest("[data-action]");
-    if (!action) { return; }
+    if (!action) { return; }   // help, leave, close and the replay's steps: live.js
     switch (action.dataset.action) {
-      case "help": openDialog("help-dialog"); break;
-      case "resign": openDialog("resign-dialog"); break;
       case "confirm-resign": closeDialog(action); sendResign(); break;
-      case "close-dialog": closeDialog(action); break;
       case "onward": endMoment(); break;
     }
   });
 
-  function openDialog(id) { var d = document.getElementById(id); if (d && !d.open) { d.showModal(); } }
-  function closeDialog(el) { var d = el.closest("dialog"); if (d) { d.close(); } }
   function sendResign() {
     var form = document.getElementById("resign-form");
     if (!form) { return; }
@@ -385,7 +383,7 @@
       if (free) { (input || board).focus({ preventScroll: true }); }
     }
     if (cw.dataset.step === "over") {
-      stepReplay(0);
+      live.stepReplay(0);
       var end = $(".cw-gameover");
       if (end && free) { end.focus({ preventScroll: true }); }
     }
@@ -442,17 +440,6 @@
     seen = now;
     var live = document.getElementById("cw-live");
     if (live && said.length) { live.textContent = said.join(" "); }
-  }
-
-  /* --- the end screen's replay, one round at a time ----------------------------------------- */
-  var replayAt = 0;
-  function stepReplay(delta) {
-    var steps = $$("[data-replay-step]");
-    if (!steps.length) { return; }
-    replayAt = delta === 0 ? 0 : Math.max(0, Math.min(steps.length - 1, replayAt + delta));
-    steps.forEach(function (el, i) { el.hidden = i !== replayAt; });
-    var pos = $("[data-replay-pos]");
-    if (pos) { pos.textContent = (replayAt + 1) + " / " + steps.length; }
   }
 
 

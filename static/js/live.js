@@ -1,6 +1,7 @@
 /* What every live screen shares: go to a match when the lobby says it is ready, count the
    clocks down, keep keyboard focus across the board's swaps, and show and mend the connection.
-   Plain JS, no framework. A game's own file (warriors.js) reads `window.arenaLive`. */
+   Also what every game's page shares: `$`, the dialogs, the replay's steps and the ply stamped
+   on whatever is sent. Plain JS, no framework. A game's own file reads `window.arenaLive`. */
 (function () {
   "use strict";
 
@@ -37,6 +38,12 @@
   function $$(sel, el) { return Array.prototype.slice.call((el || document).querySelectorAll(sel)); }
   function board() { return document.getElementById("board"); }
   function finished() { var b = board(); return b && b.dataset.finished === "1"; }
+  function ply() { var b = board(); return b ? b.dataset.ply || "" : ""; }
+  live.$ = $;
+  live.$$ = $$;
+  live.board = board;
+  live.finished = finished;
+  live.ply = ply;
   var texts = {
     connecting: root.dataset.msgConnecting || "Connecting…",
     reconnecting: root.dataset.msgReconnecting || "Reconnecting…",
@@ -152,6 +159,44 @@
     socket.send(JSON.stringify({ kind: "sync", ply: b.dataset.ply || "0", HEADERS: {} }), null);
   }, 5000);
 
+  /* --- what every game's page has: the help and leave dialogs, and the replay's steps ------ */
+  function openDialog(id) { var d = document.getElementById(id); if (d && !d.open) { d.showModal(); } }
+  function closeDialog(el) { var d = el.closest("dialog"); if (d) { d.close(); } }
+  live.openDialog = openDialog;
+  live.closeDialog = closeDialog;
+
+  var replayAt = 0;
+  /* One step back (-1) or on (1) through the end screen's replay; 0 goes to its start. */
+  function stepReplay(delta) {
+    var steps = $$("[data-replay-step]");
+    if (!steps.length) { return; }
+    replayAt = delta === 0 ? 0 : Math.max(0, Math.min(steps.length - 1, replayAt + delta));
+    steps.forEach(function (el, i) { el.hidden = i !== replayAt; });
+    var pos = $("[data-replay-pos]");
+    if (pos) { pos.textContent = (replayAt + 1) + " / " + steps.length; }
+  }
+  live.stepReplay = stepReplay;
+
+  root.addEventListener("click", function (evt) {
+    var go = evt.target.closest("[data-replay-go]");
+    if (go) { stepReplay(parseInt(go.dataset.replayGo, 10)); return; }
+    var action = evt.target.closest("[data-action]");
+    if (!action) { return; }
+    switch (action.dataset.action) {
+      case "help": openDialog("help-dialog"); break;
+      case "resign": openDialog("resign-dialog"); break;
+      case "close-dialog": closeDialog(action); break;
+    }
+  });
+
+  /* Whatever a game's form sends carries the ply the player is looking at (a preview asks
+     about no ply: it changes nothing). */
+  document.body.addEventListener("htmx:wsConfigSend", function (evt) {
+    var params = evt.detail.parameters;
+    if (params.kind !== "preview") { params.ply = ply(); }
+  });
+
   readClocks();
   connection(false, "");
+  stepReplay(0);
 })();

@@ -16,13 +16,10 @@
   var digitAlt = false;
   var DIGIT_WAIT_MS = 200;
 
-  function $(sel, el) { return (el || document).querySelector(sel); }
-  function $$(sel, el) { return Array.prototype.slice.call((el || document).querySelectorAll(sel)); }
-  function board() { return document.getElementById("board"); }
+  var $ = live.$, $$ = live.$$, board = live.board, finished = live.finished, ply = live.ply;
+  var open = live.openDialog, close = live.closeDialog;
   function isPlayer() { return root.dataset.role === "player"; }
   function myTurn() { var b = board(); return b && b.dataset.myTurn === "1"; }
-  function finished() { var b = board(); return b && b.dataset.finished === "1"; }
-  function ply() { var b = board(); return b ? b.dataset.ply : ""; }
   function dice(side) { return $$('.die[data-side="' + side + '"]'); }
   function dieById(id) { return $('.die[data-die="' + id + '"]'); }
   function usedIds() { return pieces.filter(function (p) { return p.die; }).map(function (p) { return p.die; }); }
@@ -127,11 +124,6 @@
     }
   }
 
-  /* Keep the form honest: whatever a form sends carries the ply the player is looking at. */
-  document.body.addEventListener("htmx:wsConfigSend", function (evt) {
-    if (evt.detail.parameters.kind !== "preview") { evt.detail.parameters.ply = ply(); }
-  });
-
   /* --- messages for the player ----------------------------------------------------------- */
   var texts = {
     pickTarget: root.dataset.msgTarget || "Pick one of their dice to attack.",
@@ -191,21 +183,14 @@
     var op = evt.target.closest("[data-op]");
     if (op) { addOp(op.dataset.op); return; }
     var action = evt.target.closest("[data-action]");
-    if (!action) {
-      var step = evt.target.closest("[data-step]");
-      if (step) { stepReplay(parseInt(step.dataset.step, 10)); }
-      return;
-    }
+    if (!action) { return; }   // help, leave, close and the replay's steps: live.js
     switch (action.dataset.action) {
       case "attack": attack(); settle(); break;
       case "back": back(); break;
       case "clear": reset(); settle(); break;
       case "skip": askSkip(); break;
       case "confirm-skip": close(action); skip(); break;
-      case "resign": open("resign-dialog"); break;
       case "confirm-resign": close(action); send("resign"); break;
-      case "close-dialog": close(action); break;
-      case "help": open("help-dialog"); break;
     }
   });
 
@@ -232,8 +217,6 @@
     changed();
   }
 
-  function open(id) { var d = document.getElementById(id); if (d && !d.open) { d.showModal(); } }
-  function close(el) { var d = el.closest("dialog"); if (d) { d.close(); } }
   $$("dialog", root).forEach(function (d) { d.addEventListener("close", settle); });
 
   /* --- keyboard (the rules' table) ------------------------------------------------------- */
@@ -331,17 +314,6 @@
     if (key === "Backspace") { evt.preventDefault(); back(); }
   });
 
-  /* --- replay on the game-over screen ---------------------------------------------------- */
-  var replayAt = 0;
-  function stepReplay(delta) {
-    var steps = $$("[data-replay-step]");
-    if (!steps.length) { return; }
-    replayAt = Math.max(0, Math.min(steps.length - 1, replayAt + delta));
-    steps.forEach(function (el, i) { el.hidden = i !== replayAt; });
-    var pos = $("[data-replay-pos]");
-    if (pos) { pos.textContent = (replayAt + 1) + " / " + steps.length; }
-  }
-
   /* --- after every swap: the board changed, so the local selection starts again ----------- */
   live.focusFallback = function () { return $('.die[data-side="mine"]'); };
   live.onChange(function () { paint(); });
@@ -363,7 +335,7 @@
       paint();
       if (live.returning && pieces.length) { sendPreview(); }
     }
-    if (id === "gameover") { replayAt = 0; stepReplay(0); }
+    if (id === "gameover") { live.stepReplay(0); }
   });
 
   function animateRolls() {
@@ -374,6 +346,5 @@
     });
   }
 
-  stepReplay(0);
   paint();
 })();

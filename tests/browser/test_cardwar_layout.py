@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from games.kinds.cardwar.screen import board
 from games.kinds.cardwar.story import stories
-from games.rules.cardwar import ClockExpired
+from games.rules.cardwar import AnswerError, ClockExpired, parse_answer
 from tests.browser.conftest import ROOT, screenshot
 from tests.games.cardwar_scenes import all_best, level_scene, sacrifice_scene, scene
 
@@ -112,6 +112,51 @@ def test_the_answer_form_builds_the_expression_by_keyboard(page):
     page.keyboard.press("Control+a")
     page.keyboard.type("two")
     expect(check).to_contain_text("Write your answer as a number")
+
+
+# Each of the answer's forms, near misses and loose spacing: the early check must agree with
+# the rules on every one (it builds its checks from the patterns the rules render).
+TYPED = [
+    "4",
+    "-12",
+    "−4",
+    "+7",
+    "13/3",
+    "- 13 / 3",
+    "13/0",
+    "4 1/3",
+    "-4  1/3",
+    "4 3/3",
+    "4 0/3",
+    "4 1/0",
+    "4.33",
+    "4,50",
+    "-0.25",
+    ".25",
+    "4.3",
+    "4.",
+    "4 .33",
+    "four",
+    "1/2/3",
+    "4 1",
+    "",
+]
+
+
+def test_the_early_answer_check_agrees_with_the_rules_on_every_form(page):
+    show(page, level_scene(7), 0, "level7-check")
+    form = page.locator("form.cw-answer")
+    field = form.locator("[data-answer-input]")
+    for typed in TYPED:
+        try:
+            parse_answer(typed)
+            ok = True
+        except AnswerError:
+            ok = False
+        field.fill(typed)
+        field.dispatch_event("change")
+        expected = "false" if ok or not typed.strip() else "true"
+        assert field.get_attribute("aria-invalid") == expected, typed
 
 
 def test_the_end_screen_steps_through_every_round(page):

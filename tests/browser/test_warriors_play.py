@@ -54,7 +54,7 @@ def test_two_students_play_a_whole_game_one_with_the_keyboard_only(
     assert "You won" in winner.inner_text("#gameover")
     screenshot(winner, "warriors-game-over")
     # the step-through replay
-    winner.click('[data-step="1"]')
+    winner.click('[data-replay-go="1"]')
     assert winner.inner_text("[data-replay-pos]").startswith("2 /")
     assert "Game over" in watcher.inner_text("#status")
     assert f"{['Ada', 'Ben'][match.winner_seat]} won" in watcher.inner_text("#gameover-title")

@@ -35,7 +35,7 @@ def test_the_guided_game_walks_through_every_lesson(make_student):
         submit(match, user, kind="strength", attacker="A-D20", target="B-D4")
     assert off_script.value.code == "guided"
     strength = submit(match, user, kind="strength", attacker="A-D12", target="B-D8").moves[0]
-    assert strength.rerolled == [["A-D12", 10]]
+    assert strength.facts["rerolled"] == [["A-D12", 10]]
     bot(match)
     submit(match, user, kind="mind", expression="3 × 6", target="B-D20", dice=["A-D6", "A-D8"])
     match.refresh_from_db()

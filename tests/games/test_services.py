@@ -47,13 +47,14 @@ def test_a_legal_move_appends_a_move_with_learning_facts_and_advances_the_ply(ma
     move = applied.moves[0]
     assert move.ply == ply
     assert move.kind == action["kind"]
-    assert move.dice_before == [[[d.id, d.sides, d.value] for d in s] for s in before.dice]
-    assert move.capture_available is True
-    assert move.best_capture
+    assert move.facts["dice_before"] == [[[d.id, d.sides, d.value] for d in s] for s in before.dice]
+    assert move.facts["capture_available"] is True
+    assert move.facts["best_capture"]
     assert move.success is True
     assert move.target == action["target"]
-    assert move.target_value == before.find(action["target"])[1].value
-    assert move.rerolled and move.rerolled[0][0] in (action.get("attacker"), move.rerolled[0][0])
+    assert move.facts["target_value"] == before.find(action["target"])[1].value
+    rerolled = move.facts["rerolled"]
+    assert rerolled and rerolled[0][0] in (action.get("attacker"), rerolled[0][0])
     assert move.think_ms is not None
     match.refresh_from_db()
     assert match.ply == ply + len(applied.moves)

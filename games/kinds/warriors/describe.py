@@ -88,7 +88,7 @@ def describe_move(move: dict[str, Any], names: list[str]) -> str:
     """One move in words; `move` is `snapshot.move_facts(...)`, its `kind` a Move row's kind
     (the values this kind logs, `kind.KIND_OF_ACTION` and "forced_skip")."""
     who = names[move["seat"]] if move["seat"] is not None else ""
-    params = {"who": who, "target": die_label(move["target"]), "value": move["target_value"]}
+    params = {"who": who, "target": die_label(move["target"]), "value": move.get("target_value")}
     kind = move["kind"]
     if kind == "strength":
         params["attacker"] = die_label(move["attacker"])

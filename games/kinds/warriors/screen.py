@@ -38,7 +38,7 @@ def _last_dice(last: dict | None) -> set[str]:
     if not last:
         return set()
     ids = {last["target"]} if last["target"] else set()
-    ids.update(r[0] for r in last["rerolled"] if r)
+    ids.update(r[0] for r in last.get("rerolled") or () if r)
     if last["attacker"]:
         ids.add(last["attacker"])
     return ids

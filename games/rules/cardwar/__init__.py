@@ -33,7 +33,14 @@ from games.rules.cardwar.actions import (
     action_to_json,
 )
 from games.rules.cardwar.engine import apply, new_game, replay, start
-from games.rules.cardwar.options import DECK, Options, OptionsError, card_value
+from games.rules.cardwar.options import (
+    DECK,
+    TARGET_MAX,
+    TARGET_MIN,
+    Options,
+    OptionsError,
+    card_value,
+)
 from games.rules.cardwar.state import (
     SOURCE_SALT,
     Entry,
@@ -47,6 +54,8 @@ from games.rules.cardwar.state import (
     state_to_json,
 )
 from games.rules.cardwar.values import (
+    ANSWER_PATTERNS,
+    MIN_DECIMAL_PLACES,
     AnswerError,
     Choice,
     ChoiceError,
@@ -73,8 +82,12 @@ from games.rules.cardwar.view import (
 from games.rules.common import IllegalMove, Outcome, SeededSource
 
 __all__ = [
+    "ANSWER_PATTERNS",
     "DECK",
+    "MIN_DECIMAL_PLACES",
     "SOURCE_SALT",
+    "TARGET_MAX",
+    "TARGET_MIN",
     "Action",
     "AnswerError",
     "AnswerTimeout",

@@ -194,6 +194,18 @@ _FRACTION = re.compile(r"([+-]?)(\d+)/(\d+)")
 _MIXED = re.compile(r"([+-]?)(\d+) (\d+)/(\d+)")
 _DECIMAL = re.compile(r"[+-]?(\d+[.,]\d*|[.,]\d+)")
 _LOOSE_SPACES = re.compile(r"(?<=[+-]) | (?=/)|(?<=/) ")
+MIN_DECIMAL_PLACES = 2  # "0.3" is asked again: a decimal answer gives at least two places
+
+# The forms parse_answer reads, for a screen that checks early (cardwar.js builds its checks
+# from these, so the two never disagree): whole-string patterns, in JavaScript-safe syntax,
+# and `loose`, the spaces removed after one space is left between words.
+ANSWER_PATTERNS = {
+    "integer": _INTEGER.pattern,
+    "fraction": _FRACTION.pattern,
+    "mixed": _MIXED.pattern,
+    "decimal": _DECIMAL.pattern,
+    "loose": _LOOSE_SPACES.pattern,
+}
 
 
 def parse_answer(text: str) -> Fraction | Decimal:
@@ -230,7 +242,7 @@ def parse_answer(text: str) -> Fraction | Decimal:
         return -value if sign == "-" else value
     if _DECIMAL.fullmatch(clean):
         number = Decimal(clean.replace(",", "."))  # the pattern guarantees a valid number
-        if -number.as_tuple().exponent < 2:  # type: ignore[operator]
+        if -number.as_tuple().exponent < MIN_DECIMAL_PLACES:  # type: ignore[operator]
             raise AnswerError(gettext_noop("give at least two decimal places, like 4.50 or 4.33"))
         return number
     raise AnswerError(gettext_noop("write your answer as a number, like 4, 13/3 or 4.33"))

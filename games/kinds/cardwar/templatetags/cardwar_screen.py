@@ -17,8 +17,21 @@ from games.kinds.cardwar.cards import card_face
 from games.kinds.cardwar.screen import board
 from games.kinds.cardwar.story import stories
 from games.recent import Recent
+from games.rules import cardwar as rules
 
 register = template.Library()
+
+
+@register.simple_tag
+def answer_rules() -> dict[str, Any]:
+    """What cardwar.js checks early, from the rules themselves: the answer's forms (patterns),
+    the decimal places asked for and the target's range."""
+    return {
+        **rules.ANSWER_PATTERNS,
+        "places": rules.MIN_DECIMAL_PLACES,
+        "target_min": rules.TARGET_MIN,
+        "target_max": rules.TARGET_MAX,
+    }
 
 
 def distinct(names: list[str]) -> list[str]:
