@@ -288,6 +288,7 @@ class GameKind(Protocol):
         ...
 
     live_template: ClassVar[str | None]  # the teacher's live list: a playing row's summary cell
+    lobby_template: ClassVar[str | None]  # the game's card in the pupils' lobby (None: none)
 
     def awaited_text(self, summary: Mapping[str, Any], names: str) -> str:
         """Whom a playing match waits for, in words, for the teacher's live list."""
@@ -334,6 +335,7 @@ class KindBase:
         return str(self.label)
 
     live_template: ClassVar[str | None] = None
+    lobby_template: ClassVar[str | None] = None
 
     def awaited_text(self, summary: Mapping[str, Any], names: str) -> str:
         return _("%(name)s to move") % {"name": names}

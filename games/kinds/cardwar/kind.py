@@ -88,6 +88,7 @@ class CardWarKind(KindBase):
     styles = ("css/cardwar.css",)
     scripts = ("js/cardwar.js",)
     live_template = "games/cardwar/_live.html"
+    lobby_template = "games/cardwar/_lobby.html"
 
     # --- setting up and storing -------------------------------------------------------------
     def rules_options(self, data: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
