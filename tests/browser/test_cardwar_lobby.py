@@ -46,7 +46,9 @@ def test_a_table_of_four_with_a_classmate_and_two_computers(live, login_page, ma
     host.wait_for_selector("text=Your table is open")
     assert "1 of 4 seats taken" in host.inner_text("#challenges")
     # Ben's lobby is told at once, through its socket.
-    guest.wait_for_selector("text=Ada invites you to a card war table for 4!")
+    invitation = guest.locator("#challenges [role=alert]")
+    invitation.get_by_text("Ada invites you to a table for 4!").wait_for()
+    assert "Card war, level 2 · 20-minute clock" in invitation.inner_text()
     assert_accessible(guest, "lobby with a table invitation")
     screenshot(guest, "cardwar-lobby-invitation")
     guest.get_by_role("button", name="Join the table").click()

@@ -25,6 +25,9 @@ def test_a_table_of_four_starts_when_the_last_seat_is_taken(
         seats=4,
         variants=OPTIONS,
     )
+    # The invitation says what is played: the game, its level and its clock.
+    invitation = tables.tables_for(dev.user)["table_invites"][0]
+    assert invitation["what"] == "Card war, level 5 · 20-minute clock"
     tables.table_answer(table_id=table.pk, user=chloe.user, accept=True)
     tables.table_answer(table_id=table.pk, user=ben.user, accept=True)
     table.refresh_from_db()
