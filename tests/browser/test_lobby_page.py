@@ -6,6 +6,8 @@ import pytest
 
 from games.kinds import kind_for, registered
 from games.models import Match
+from games.services import match_create
+from games.services.matches import match_resign
 from tests.browser.conftest import assert_accessible, screenshot
 from tests.browser.warriors_driver import wait_connected
 
@@ -61,3 +63,23 @@ def test_every_game_has_its_card_and_a_game_starts_in_one_click(live, login_page
     page.wait_for_url("**/play/m/*/")
     match = Match.objects.get(seats__user=ada.user)
     assert match.game == "cardwar" and match.variants["level"] == 1 and match.seats.count() == 2
+
+
+@pytest.mark.parametrize(("game", "variants"), [("warriors", {}), ("cardwar", {"level": 4})])
+def test_play_again_from_the_game_over_screen(live, login_page, make_student, game, variants):
+    ada = make_student("Ada")
+    old = match_create(
+        game=game, classroom=ada.classroom, players=[ada.user, "beginner"], variants=variants
+    )
+    match_resign(match=old, player=ada.user)
+    page = login_page(ada.user)
+    page.goto(f"{live}/play/m/{old.pk}/")
+    page.get_by_role("link", name="Play again").click()
+    page.get_by_text("The same game against the computer, with the same settings.").wait_for()
+    assert_accessible(page, "play again")
+    screenshot(page, f"play-again-{game}")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/play/m/*/")
+    new = Match.objects.exclude(pk=old.pk).get()
+    assert page.url.endswith(f"/play/m/{new.pk}/")
+    assert new.game == game and new.variants == old.variants
