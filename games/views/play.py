@@ -13,9 +13,11 @@ from django.views.decorators.http import require_POST
 from classrooms.permissions import student_of
 from games import services
 from games.forms import PlayComputerForm
+from games.kinds import kind_for
 from games.models import Match
 from games.selectors.matches import match_view, viewer_of
 from games.services.lobby import LobbyRefused, pupil_start_count
+from games.services.rematch import rematch_create
 from games.tournaments.notice import match_panel
 
 
@@ -80,9 +82,6 @@ def guided_game(request: HttpRequest) -> HttpResponse:
 @login_required
 def play_again(request: HttpRequest, match_id: int) -> HttpResponse:
     """After a game: what "Play again" starts (GET changes nothing), and starting it (POST)."""
-    from games.kinds import kind_for
-    from games.services.rematch import rematch_create
-
     match = get_object_or_404(Match, pk=match_id)
     seats = list(match.seats.order_by("index").select_related("user__student"))
     if request.user.pk not in {s.user_id for s in seats}:
