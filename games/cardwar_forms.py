@@ -167,10 +167,14 @@ class CardWarTableForm(CardWarOptionsForm):
         coerce=int,
         initial="2",
     )
+    classmate = forms.ModelChoiceField(
+        label=_("Classmate"), queryset=Student.objects.none(), required=False, empty_label=None
+    )
     invite = forms.ModelMultipleChoiceField(
-        label=_("Invite classmates"),
+        label=_("More classmates, for a table of three or four"),
         queryset=Student.objects.none(),
         widget=forms.CheckboxSelectMultiple,
+        required=False,
     )
     bots = forms.BooleanField(
         label=_("Let the computer take the seats nobody takes when I start"),
@@ -180,16 +184,25 @@ class CardWarTableForm(CardWarOptionsForm):
 
     def __init__(self, *args, student: Student, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["invite"].queryset = (
+        classmates = (
             student.classroom.students.filter(archived_at__isnull=True)
             .exclude(pk=student.pk)
             .order_by("display_name")
         )
-        self.fields["invite"].label_from_instance = lambda s: s.display_name
+        for name in ("classmate", "invite"):
+            self.fields[name].queryset = classmates
+            self.fields[name].label_from_instance = lambda s: s.display_name
 
     def clean(self):
+        """The classmate chosen and the ones ticked are invited together, each once."""
         data = super().clean()
-        invite, seats = data.get("invite"), data.get("seats")
+        chosen = [data["classmate"]] if data.get("classmate") else []
+        invite = chosen + [s for s in data.get("invite") or () if s not in chosen]
+        if "invite" in data:
+            data["invite"] = invite
+        if not invite and "classmate" in data and "invite" in data:
+            self.add_error("classmate", _("Choose a classmate to invite."))
+        seats = data.get("seats")
         if invite is not None and seats and len(invite) > seats - 1:
             raise forms.ValidationError(
                 _("Invite at most %(n)s classmates to a table of %(seats)s.")

@@ -11,6 +11,7 @@ urlpatterns = [
     path("cardwar/computer/", cardwar.cardwar_computer, name="cardwar_computer"),
     path("cardwar/table/", cardwar.cardwar_table, name="cardwar_table"),
     path("m/<int:match_id>/", play.match_page, name="match"),
+    path("m/<int:match_id>/again/", play.play_again, name="play_again"),
     path("class/<int:classroom_id>/live/", teacher.class_live, name="class_live"),
     path("class/<int:classroom_id>/matches/", teacher.class_matches, name="class_matches"),
     path("class/<int:classroom_id>/finished/", teacher.class_finished, name="class_finished"),

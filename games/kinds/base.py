@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol, runtime_checkable
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.evidence.acts import Act
 from games.kinds.shown import LoggedMove, Prompt, Screen, Tutorial
@@ -293,6 +293,12 @@ class GameKind(Protocol):
         ...
 
     live_template: ClassVar[str | None]  # the teacher's live list: a playing row's summary cell
+    lobby_template: ClassVar[str | None]  # the game's card in the pupils' lobby (None: none)
+
+    def invitation_text(self, rules: Mapping[str, Any], clock_seconds: int | None) -> str:
+        """What an invitation offers in a few words: the game, its level or variants and its
+        clock, e.g. "Card war, level 3 · 20-minute clock"."""
+        ...
 
     def awaited_text(self, summary: Mapping[str, Any], names: str) -> str:
         """Whom a playing match waits for, in words, for the teacher's live list."""
@@ -342,9 +348,21 @@ class KindBase:
         return self.options_label(rules)
 
     live_template: ClassVar[str | None] = None
+    lobby_template: ClassVar[str | None] = None
+
+    def invitation_text(self, rules: Mapping[str, Any], clock_seconds: int | None) -> str:
+        return f"{self.options_label(rules)} · {clock_text(clock_seconds)}"
 
     def awaited_text(self, summary: Mapping[str, Any], names: str) -> str:
         return _("%(name)s to move") % {"name": names}
+
+
+def clock_text(seconds: int | None) -> str:
+    """A game clock in words: "12-minute clock", or "no clock"."""
+    if seconds is None:
+        return _("no clock")
+    minutes = max(1, seconds // 60)
+    return ngettext("%(n)s-minute clock", "%(n)s-minute clock", minutes) % {"n": minutes}
 
 
 _KINDS: dict[str, GameKind] = {}

@@ -22,6 +22,7 @@ from classrooms.services.throttle import (
     account_key,
     throttle_reserve,
 )
+from games.kinds import DEFAULT_GAME, kind_for
 from games.models import Challenge, Match, Presence
 from games.services.broadcast import on_commit_class_event, on_commit_user_event
 from games.services.creation import DEFAULT_CLOCK_SECONDS, match_create
@@ -281,8 +282,11 @@ def lobby_state(user: User) -> dict[str, Any]:
         .select_related("to_user__student")
         .order_by("-created_at")[:1]
     )
+    # A challenge starts the default game with its default clock (challenge_answer).
+    kind = kind_for(DEFAULT_GAME)
     for c in incoming:
         c.from_name = c.from_user.student.display_name
+        c.what = kind.invitation_text(kind.rules_options(c.variants, 2), DEFAULT_CLOCK_SECONDS)
     for c in outgoing:
         c.to_name = c.to_user.student.display_name
     recent = timezone.now() - timedelta(seconds=30)

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from classrooms.models import Classroom, Student, User
 from classrooms.permissions import student_is_current, student_of
+from games.kinds import kind_for
 from games.models import Match, Seat, Table, TableInvite
 from games.services.broadcast import on_commit_user_event
 from games.services.creation import match_create
@@ -26,6 +27,7 @@ from games.services.lobby import (
 from games.services.matches import CANNOT_PLAY
 
 TABLE_SEATS = (2, 3, 4)  # two: a challenge to one classmate
+TABLE_GAME = "cardwar"  # the one game played at tables (Table has no game of its own yet)
 TABLE_BOT = Seat.BotLevel.BEGINNER
 
 
@@ -113,7 +115,7 @@ def _start(table: Table) -> Table:
             _tell(table.host_id, *gone)
             return table
     table.match = match_create(
-        game="cardwar",
+        game=TABLE_GAME,
         classroom=table.classroom,
         players=_players(table),
         variants=table.variants,
@@ -217,9 +219,17 @@ def tables_for(user: User) -> dict[str, Any]:
             "declined": [i.user.student.display_name for i in rows if i.status == "declined"],
             "taken": 1 + sum(i.status == "accepted" for i in rows),
         }
+    kind = kind_for(TABLE_GAME)
     return {
         "table_invites": [
-            {"table": i.table, "host": i.table.host.student.display_name, "seats": i.table.seats}
+            {
+                "table": i.table,
+                "host": i.table.host.student.display_name,
+                "seats": i.table.seats,
+                "what": kind.invitation_text(
+                    kind.rules_options(i.table.variants, i.table.seats), None
+                ),
+            }
             for i in invites
         ],
         "my_table": mine,
@@ -237,7 +247,7 @@ def table_seat(
     check_pairable(classroom=classroom, teacher=teacher, students=students)
     with transaction.atomic():
         match = match_create(
-            game="cardwar",
+            game=TABLE_GAME,
             classroom=classroom,
             players=[s.user for s in students],
             variants=variants,

@@ -10,7 +10,8 @@ from classrooms.models import Student
 from classrooms.permissions import student_of
 from games.cardwar_forms import CardWarComputerForm, CardWarTableForm
 from games.forms import PlayComputerForm
-from games.kinds import styles
+from games.kinds import kind_for, registered, styles
+from games.models import Match
 from games.services import lobby as lobby_services
 from games.services import tables
 
@@ -39,6 +40,16 @@ def lobby_response(
             if s.user_id != request.user.pk
         ]
         context.update(lobby_services.lobby_state(request.user))
+        kinds = [kind_for(game) for game in registered()]
+        context["games"] = [kind for kind in kinds if kind.lobby_template]
+        context["classmates"] = (
+            student.classroom.students.filter(archived_at__isnull=True)
+            .exclude(pk=student.pk)
+            .order_by("display_name")
+        )
+        # A child who has never played meets the guided first game before anything else.
+        if not Match.objects.filter(seats__user=request.user).exists():
+            context["guided"] = [kind for kind in kinds if kind.tutorial() is not None]
     elif request.user.is_teacher:
         context["teacher_classes"] = request.user.classrooms.filter(archived_at__isnull=True)
     return render(request, "games/lobby.html", context, status=status)

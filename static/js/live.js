@@ -22,6 +22,39 @@
     }, 1000);
   });
 
+  /* The lobby: an invitation that arrives takes keyboard focus to its Accept button (unless
+     the child is choosing something in a form), and focus inside the invitations survives the
+     region's swaps. */
+  var invites = null, keep = null;
+  function inviteKeys(region) {
+    var keys = {};
+    region.querySelectorAll("[data-invite]").forEach(function (el) { keys[el.dataset.invite] = true; });
+    return keys;
+  }
+  document.body.addEventListener("htmx:oobBeforeSwap", function (evt) {
+    if (!evt.target || evt.target.id !== "challenges") { return; }
+    invites = inviteKeys(evt.target);
+    var active = document.activeElement, box = active && active.closest && active.closest("[data-invite]");
+    keep = box && evt.target.contains(active) ? [box.dataset.invite, active.hasAttribute("data-accept")] : null;
+  });
+  document.body.addEventListener("htmx:oobAfterSwap", function (evt) {
+    if (!evt.target || evt.target.id !== "challenges" || invites === null) { return; }
+    var target = null;
+    if (keep) {
+      var box = evt.target.querySelector('[data-invite="' + keep[0] + '"]');
+      target = box && box.querySelector(keep[1] ? "[data-accept]" : "button.secondary");
+    } else {
+      var active = document.activeElement;
+      var busy = active && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName);
+      var fresh = Array.prototype.filter.call(evt.target.querySelectorAll("[data-invite]"), function (el) {
+        return !invites[el.dataset.invite];
+      });
+      if (fresh.length && !busy) { target = fresh[0].querySelector("[data-accept]"); }
+    }
+    if (target) { target.focus({ preventScroll: true }); }
+    invites = keep = null;
+  });
+
   var root = document.getElementById("match");
   if (!root) { return; }
 

@@ -37,7 +37,10 @@ async def test_classmates_see_each_other_and_a_challenge_becomes_a_match(make_st
     await a.send_to(
         text_data=json.dumps({"kind": "challenge", "to": str(ben.user_id), "HEADERS": {}})
     )
-    assert "Ada challenges you" in await receive_until(b, "challenges you")
+    invitation = await receive_until(b, "challenges you")
+    # It says what is played: the game, its variants and its clock.
+    assert "Ada challenges you" in invitation
+    assert "Maths Warriors (standard) · 12-minute clock" in invitation
     challenge = await Challenge.objects.aget(from_user=ada.user)
     await b.send_to(text_data=json.dumps({"kind": "accept", "challenge": str(challenge.pk)}))
     text = await receive_until(b, "data-goto")

@@ -25,6 +25,9 @@ def test_a_table_of_four_starts_when_the_last_seat_is_taken(
         seats=4,
         variants=OPTIONS,
     )
+    # The invitation says what is played: the game, its level and its clock.
+    invitation = tables.tables_for(dev.user)["table_invites"][0]
+    assert invitation["what"] == "Card war, level 5 · 20-minute clock"
     tables.table_answer(table_id=table.pk, user=chloe.user, accept=True)
     tables.table_answer(table_id=table.pk, user=ben.user, accept=True)
     table.refresh_from_db()
@@ -192,3 +195,19 @@ def test_only_the_classes_teacher_seats_students(classroom, make_teacher, four):
         tables.table_seat(
             classroom=classroom, teacher=make_teacher(), students=four[:2], variants={}
         )
+
+
+def test_the_lobby_challenge_invites_the_chosen_classmate_and_the_ticked_ones_once(client, four):
+    amara, ben, chloe, _dev = four
+    client.force_login(amara.user)
+    form = {"cw-table-level": "2", "cw-table-seats": "3", "cw-table-war_size": "6"}
+    form |= {"cw-table-target_seconds": "15", "cw-table-clock_minutes": "20"}
+    response = client.post("/play/cardwar/table/", form)
+    assert response.status_code == 400 and "Choose a classmate to invite." in response.text
+    assert not Table.objects.exists()
+    chosen = {"cw-table-classmate": ben.pk, "cw-table-invite": [ben.pk, chloe.pk]}
+    assert client.post("/play/cardwar/table/", form | chosen).status_code == 302
+    table = Table.objects.get(host=amara.user)
+    assert sorted(table.invites.values_list("user_id", flat=True)) == sorted(
+        [ben.user_id, chloe.user_id]
+    )

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from games.evidence.acts import Act
 from games.evidence.cardwar import answer_act, target_act
-from games.kinds.base import KindBase, LogRow, Refusal, Result, Setup, Timing
+from games.kinds.base import KindBase, LogRow, Refusal, Result, Setup, Timing, clock_text
 from games.kinds.cardwar.frames import FRAMES, parse_frame
 from games.kinds.cardwar.options import canonical_options, check_seats
 from games.kinds.cardwar.view import Reveal, reveal_after, viewer_view
@@ -88,6 +88,7 @@ class CardWarKind(KindBase):
     styles = ("css/cardwar.css",)
     scripts = ("js/cardwar.js",)
     live_template = "games/cardwar/_live.html"
+    lobby_template = "games/cardwar/_lobby.html"
 
     # --- setting up and storing -------------------------------------------------------------
     def rules_options(self, data: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
@@ -321,6 +322,12 @@ class CardWarKind(KindBase):
         level = rules.get("level")
         name = str(self.label)
         return _("%(game)s, level %(level)s") % {"game": name, "level": level} if level else name
+
+    def invitation_text(self, rules: Mapping[str, Any], clock_seconds: int | None) -> str:
+        """The level and the card war's own clock (its options hold it, in minutes)."""
+        minutes = rules.get("clock_minutes")
+        clock = clock_text(minutes * 60 if minutes else None)
+        return f"{self.options_label(rules)} · {clock}"
 
     def replay_log(self, moves: Sequence[LoggedMove], names: Sequence[str]) -> list[Any]:
         """The public events in order, which the board's end screen tells round by round."""

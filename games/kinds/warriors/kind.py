@@ -82,6 +82,7 @@ class WarriorsKind(KindBase):
     replay_template = "games/warriors/_replay.html"
     preview_template = "games/warriors/_page.html#preview"
     live_template = "games/warriors/_live.html"
+    lobby_template = "games/warriors/_lobby.html"
 
     # --- setting up and storing ---------------------------------------------------------------
     def rules_options(self, data: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
