@@ -259,6 +259,7 @@ def test_while_the_server_is_away_the_screen_says_reconnecting_and_nothing_is_se
     page.goto(f"{own_server.base}/play/m/{match.pk}/")
     wait_connected(page)
     assert page.inner_text("#connection") == ""
+    page.wait_for_load_state("networkidle")  # no load of the page's own cut off by the stop
     own_server.stop(how)
     connection_says(page, "Reconnecting…", timeout=2000)
     assert "is-offline" in page.get_attribute("#match", "class")
@@ -296,6 +297,9 @@ def test_a_watcher_refused_on_reconnecting_is_told_to_reload_not_left_reconnecti
     log_in(page, own_server.base, teacher)
     page.goto(f"{own_server.base}/play/m/{match.pk}/")
     wait_connected(page)
+    # Every file of the page (the favicon last) has loaded before the server dies: a load cut
+    # off by the kill would be a console error of the test's making, not the page's.
+    page.wait_for_load_state("networkidle")
     own_server.stop("killed")
     connection_says(page, "Reconnecting…", timeout=2000)
     classroom.teachers.remove(teacher)  # no longer a teacher of the class: may not watch

@@ -247,7 +247,7 @@ def test_the_teachers_live_list_shows_both_games(game, create, students, client,
     waiting = "Answer missing: Ada, Ben" if game == "cardwar" else "to move"
     assert "Ada" in html and (waiting in html or "is naming the target" in html)
     if game == "cardwar":
-        assert "round 1: cards 26 – 26" in html
+        assert 'round 1: <span class="nowrap">cards 26 – 26</span>' in html
     match_resign(match=match, player=students[0])
     html = client.get(f"/play/class/{match.classroom_id}/matches/").content.decode()
     assert "Ben" in html and "Finished today" in html
