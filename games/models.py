@@ -223,40 +223,6 @@ class Presence(models.Model):
         return f"{self.user} online"
 
 
-class Challenge(models.Model):
-    """A student asking a classmate for a match; accepting it creates the match."""
-
-    class Status(models.TextChoices):
-        PENDING = "pending", _("Waiting for an answer")
-        ACCEPTED = "accepted", _("Accepted")
-        DECLINED = "declined", _("Declined")
-        CANCELLED = "cancelled", _("Cancelled")
-
-    classroom = models.ForeignKey(
-        "classrooms.Classroom", on_delete=models.CASCADE, related_name="challenges"
-    )
-    from_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_sent"
-    )
-    to_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_received"
-    )
-    variants = models.JSONField(default=dict, blank=True)
-    status = models.CharField(max_length=16, choices=Status, default=Status.PENDING)
-    match = models.ForeignKey(Match, on_delete=models.SET_NULL, null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    answered_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        indexes = [
-            models.Index(fields=["to_user", "status"]),
-            models.Index(fields=["from_user", "status"]),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.from_user} → {self.to_user} ({self.status})"
-
-
 class Calculation(models.Model):
     """One arithmetic (or strategic) act of a student: the evidence every report reads.
 
@@ -383,9 +349,15 @@ class SkillDay(models.Model):
         return f"{self.student_id} {self.day} {self.skill}"
 
 
-class Table(models.Model):
-    """A student's card-war table for three or four: invited classmates accept, and the match
-    starts when every seat is taken (or when the host starts it with the computer in the rest)."""
+class Invitation(models.Model):
+    """One way to start any game: the game, its options and clocks, its seats and who fills them.
+
+    A pupil's invitation to classmates (a challenge is two seats, a table three or four) waits
+    OPEN until every seat is taken, or until its host starts it with the computer in the empty
+    seats (where `bots` allows). A game started at once (against the computer, the teacher's
+    pairing, a tournament's match, the guided game) is recorded STARTED with its match, so every
+    match has one record of who started it and with what (`games.services.invitations`).
+    """
 
     class Status(models.TextChoices):
         OPEN = "open", _("Waiting for players")
@@ -393,52 +365,66 @@ class Table(models.Model):
         CANCELLED = "cancelled", _("Cancelled")
 
     classroom = models.ForeignKey(
-        "classrooms.Classroom", on_delete=models.CASCADE, related_name="tables"
+        "classrooms.Classroom",
+        on_delete=models.CASCADE,
+        related_name="invitations",
+        null=True,
+        blank=True,
     )
+    # The pupil who invites, or the teacher who paired; none for the platform's own starts
+    # (a tournament's next round, the demo data).
     host = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tables_hosted"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="invitations_hosted",
+        null=True,
+        blank=True,
     )
+    # A registered kind's key (games.kinds), checked when the invitation is made.
+    game = models.CharField(_("game"), max_length=16)
     seats = models.PositiveSmallIntegerField(_("seats"))
-    # The card war's options (the kind's canonical form), as Match.variants will store them.
+    # The game's options (the kind's canonical form), as Match.variants will store them.
     variants = models.JSONField(default=dict, blank=True)
-    # Empty seats may be filled with computer players when the host starts the table.
+    # The clocks (clock_seconds, move_seconds) as match_create takes them; missing: its default.
+    clocks = models.JSONField(default=dict, blank=True)
+    # Empty seats may be filled with the computer when the host starts the game.
     bots = models.BooleanField(default=True)
     status = models.CharField(max_length=16, choices=Status, default=Status.OPEN)
     match = models.ForeignKey(Match, on_delete=models.SET_NULL, null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        indexes = [models.Index(fields=["host", "status"])]
+        indexes = [models.Index(fields=["host", "status"], name="invitation_host_status")]
         constraints = [
             models.CheckConstraint(
-                condition=Q(seats__gte=2) & Q(seats__lte=4), name="table_two_to_four_seats"
+                condition=Q(seats__gte=1) & Q(seats__lte=4), name="invitation_one_to_four_seats"
             )
         ]
 
     def __str__(self) -> str:
-        return f"table {self.pk} of {self.host} ({self.status})"
+        return f"{self.game} invitation {self.pk} ({self.status})"
 
 
-class TableInvite(models.Model):
-    """One classmate asked to a table, and their answer."""
+class Invitee(models.Model):
+    """One classmate asked to an invitation, and their answer."""
 
     class Status(models.TextChoices):
         INVITED = "invited", _("Invited")
         ACCEPTED = "accepted", _("Accepted")
         DECLINED = "declined", _("Declined")
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="invites")
+    invitation = models.ForeignKey(Invitation, on_delete=models.CASCADE, related_name="invites")
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_invites"
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations_received"
     )
     status = models.CharField(max_length=16, choices=Status, default=Status.INVITED)
     answered_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["table", "user"], name="one_invite_per_table")
+            models.UniqueConstraint(fields=["invitation", "user"], name="one_invite_per_invitation")
         ]
-        indexes = [models.Index(fields=["user", "status"])]
+        indexes = [models.Index(fields=["user", "status"], name="invitee_user_status")]
 
     def __str__(self) -> str:
-        return f"{self.user} at table {self.table_id} ({self.status})"
+        return f"{self.user} invited to {self.invitation_id} ({self.status})"

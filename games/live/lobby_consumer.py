@@ -1,4 +1,4 @@
-"""The lobby socket: presence (who is online), challenges, and "your match is ready"."""
+"""The lobby socket: presence (who is online), invitations, and "your match is ready"."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from classrooms.models import Student, User
 from classrooms.permissions import student_is_current, student_of
 from games.live.guard import CLOSE_FORBIDDEN, GuardedConsumer
 from games.live.messages import parse_lobby
-from games.services import lobby, tables
+from games.services import invitations, lobby
 from games.services.broadcast import class_group
 
 TEMPLATE = "games/lobby.html"
@@ -78,7 +78,7 @@ class LobbyConsumer(GuardedConsumer):
             "online": online,
             "goto": goto,
             **lobby.lobby_state(self.user),
-            **tables.tables_for(self.user),
+            **invitations.invitations_for(self.user),
         }
         if notice:
             context["notice"] = notice
@@ -91,56 +91,28 @@ class LobbyConsumer(GuardedConsumer):
 
     async def handle(self, msg: dict[str, Any]) -> None:
         try:
-            if msg["kind"] == "challenge":
-                await database_sync_to_async(lobby.challenge_create)(
-                    from_user=self.user, to_user_id=msg["id"]
-                )
-            elif msg["kind"].startswith("table_"):
-                await database_sync_to_async(self.table_act)(msg["kind"], msg["id"])
-            else:
-                challenge = await database_sync_to_async(lobby.challenge_answer)(
-                    challenge_id=msg["id"], user=self.user, accept=msg["kind"] == "accept"
-                )
-                if challenge.match_id:
-                    await self.send_lobby(goto=reverse("games:match", args=[challenge.match_id]))
+            await database_sync_to_async(self.act)(msg["kind"], msg["id"])
         except lobby.LobbyRefused as err:
             await self.send_lobby(notice=err.message)
 
-    def table_act(self, kind: str, table_id: int) -> None:
-        """A card-war table: the services tell everyone concerned (a started one: go there)."""
-        if kind in ("table_accept", "table_decline"):
-            tables.table_answer(table_id=table_id, user=self.user, accept=kind == "table_accept")
-        elif kind == "table_start":
-            tables.table_start(table_id=table_id, host=self.user)
+    def act(self, kind: str, number: int) -> None:
+        """An invitation: the services tell everyone concerned (a started one: go there)."""
+        if kind == "challenge":  # one classmate, at the default game and settings
+            invitations.invitation_create(host=self.user, invite_user_ids=[number])
+        elif kind in ("accept", "decline"):
+            invitations.invitation_answer(
+                invitation_id=number, user=self.user, accept=kind == "accept"
+            )
+        elif kind == "start":
+            invitations.invitation_start(invitation_id=number, host=self.user)
         else:
-            tables.table_cancel(table_id=table_id, host=self.user)
+            invitations.invitation_cancel(invitation_id=number, host=self.user)
 
     async def presence_changed(self, event: dict) -> None:
         await self.send_lobby()
 
     async def challenges_changed(self, event: dict) -> None:
-        goto = await database_sync_to_async(self._accepted_match)()
-        await self.send_lobby(goto=goto)
-
-    def _accepted_match(self) -> str:
-        from datetime import timedelta
-
-        from django.utils import timezone
-
-        from games.models import Challenge
-
-        recent = timezone.now() - timedelta(seconds=30)
-        latest = (
-            Challenge.objects.filter(
-                from_user=self.user, status=Challenge.Status.ACCEPTED, answered_at__gte=recent
-            )
-            .exclude(match=None)
-            .order_by("-answered_at")
-            .first()
-        )
-        if latest is None or latest.match.status != latest.match.Status.PLAYING:
-            return ""
-        return reverse("games:match", args=[latest.match_id])
+        await self.send_lobby()
 
     async def match_ready(self, event: dict) -> None:
         if event.get("round"):  # a tournament round: a few seconds' notice, then the match

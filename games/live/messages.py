@@ -42,14 +42,12 @@ PLATFORM_FRAMES: dict[str, frozenset[str]] = {"sync": frozenset(), "resign": fro
 # A builder preview asks for a view and changes nothing: it needs no ply.
 PREVIEW = "preview"
 LOBBY_FIELDS = {
-    "challenge": "to",
-    "accept": "challenge",
-    "decline": "challenge",
-    # card-war tables: a classmate answers an invitation; the host starts or closes it
-    "table_accept": "table",
-    "table_decline": "table",
-    "table_start": "table",
-    "table_cancel": "table",
+    "challenge": "to",  # a classmate, at the default game and settings
+    # an invitation: a classmate answers it; its host starts it now or takes it back
+    "accept": "invitation",
+    "decline": "invitation",
+    "start": "invitation",
+    "cancel": "invitation",
 }
 
 
@@ -128,8 +126,8 @@ def parse(text: str | None) -> ClientMessage:
 
 
 def parse_lobby(text: str | None) -> dict[str, Any]:
-    """A lobby frame: challenge a classmate (`to`), accept/decline a `challenge`, or answer,
-    start or close a card-war `table`."""
+    """A lobby frame: challenge a classmate (`to`), accept or decline an `invitation`, or, as
+    its host, start it now or take it back."""
     data = _fields(text)
     kind = data.pop("kind", None)
     if kind not in LOBBY_FIELDS or set(data) != {LOBBY_FIELDS[kind]}:

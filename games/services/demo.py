@@ -16,7 +16,7 @@ from django.utils import timezone
 from classrooms.models import Classroom, User
 from games.kinds import kind_for
 from games.models import Match
-from games.services.creation import match_create
+from games.services.invitations import game_start
 from games.services.matches import MoveRejected, match_expire_clock, move_submit
 
 LESSON_DAYS_AGO = (24, 21, 17, 14, 10, 7, 3)  # two lessons a week for the last month or so
@@ -56,8 +56,13 @@ def demo_lessons_play(
 
 def _play(classroom, game, players, variants, start, strength, rng) -> None:
     clock = WARRIORS_CLOCK_SECONDS if game == "warriors" else None
-    match = match_create(
-        game=game, classroom=classroom, players=players, variants=variants, clock_seconds=clock
+    match = game_start(
+        host=None,
+        game=game,
+        classroom=classroom,
+        players=players,
+        variants=variants,
+        clocks={"clock_seconds": clock},
     )
     # As if created at the start of the lesson: its clock runs from there.
     ran_for = (match.clock_deadline - match.created_at) if match.clock_deadline else None

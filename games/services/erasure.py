@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from classrooms.models import User
-from games.models import Match, Move
+from games.models import Invitation, Match, Move
 from games.services.matches import MoveRejected, match_forfeit
 
 
@@ -38,6 +38,12 @@ def player_matches_forfeit(*, user: User, now: datetime | None = None) -> int:
 
 @transaction.atomic
 def player_games_erase(*, user: User, now: datetime | None = None) -> None:
-    """Prepare `user`'s deletion: forfeit their live matches and delete their rejected attempts."""
+    """Prepare `user`'s deletion: forfeit their live matches, delete their rejected attempts,
+    and close the open invitations they were asked to that nobody else is asked to (their own
+    go with them)."""
     player_matches_forfeit(user=user, now=now)
+    asked = Invitation.objects.filter(status=Invitation.Status.OPEN, invites__user=user)
+    for invitation in asked.distinct():
+        if not invitation.invites.exclude(user=user).exists():
+            invitation.delete()
     Move.objects.filter(user=user, kind=Move.Kind.REJECTED, ply__isnull=True).delete()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from classrooms.models import Student
 from games.kinds import kind_for, registered
 from games.models import Match
-from games.services.creation import match_create
+from games.services.invitations import game_start
 
 
 def guided_match_create(*, student: Student, game: str | None = None) -> Match:
@@ -18,12 +18,13 @@ def guided_match_create(*, student: Student, game: str | None = None) -> Match:
     for name in games:
         tutorial = kind_for(name).tutorial()
         if tutorial is not None:
-            return match_create(
+            return game_start(
+                host=student.user,
                 game=name,
                 classroom=student.classroom,
                 players=[student.user, tutorial.bot_level],
                 variants=dict(tutorial.variants),
-                clock_seconds=None,
+                clocks={"clock_seconds": None},
                 options=dict(tutorial.options),
             )
     raise ValueError("no guided game")

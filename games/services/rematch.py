@@ -1,5 +1,5 @@
 """Play again: the same game with the same settings, at once against the computer, or offered
-to the same classmates the way such a game starts (a challenge, or a card-war table)."""
+to the same classmates as an invitation (the one way any game starts)."""
 
 from __future__ import annotations
 
@@ -8,16 +8,15 @@ from django.utils.translation import gettext as _
 from classrooms.models import User
 from classrooms.permissions import student_is_current, student_of
 from games.models import Match
-from games.services.creation import match_create
 from games.services.guided import guided_match_create
-from games.services.lobby import LobbyRefused, challenge_create, pupil_start_count
+from games.services.invitations import game_start, invitation_create
+from games.services.lobby import LobbyRefused, pupil_start_count
 from games.services.matches import CANNOT_PLAY
-from games.services.tables import TABLE_GAME, table_create
 
 
 def rematch_create(*, match: Match, user: User) -> Match | None:
     """`user`'s game again: a new match when every other seat is the computer's (returned), or
-    an offer to the classmates who played (None: they answer in their lobby).
+    an invitation to the classmates who played (None: they answer in their lobby).
 
     Refused (LobbyRefused) for anyone not seated in it, before it is over, and for a pupil who
     is no longer a current student of the class it was played in.
@@ -37,22 +36,27 @@ def rematch_create(*, match: Match, user: User) -> Match | None:
         return guided_match_create(student=student, game=match.game)
     others = [s.user_id for s in seats if s.user_id and s.user_id != user.pk]
     variants = dict(match.variants)
-    if others and (match.game == TABLE_GAME or len(seats) > 2):
-        bots = any(s.user_id is None for s in seats)
-        table_create(
-            host=user, invite_user_ids=others, seats=len(seats), variants=variants, bots=bots
+    clocks = {
+        "clock_seconds": match.options.get("clock_seconds"),
+        "move_seconds": match.options.get("move_seconds"),
+    }
+    if others:
+        invitation_create(
+            host=user,
+            invite_user_ids=others,
+            game=match.game,
+            seats=len(seats),
+            variants=variants,
+            clocks=clocks,
+            bots=any(s.bot_level for s in seats),
         )
         return None
-    if others:
-        challenge_create(from_user=user, to_user_id=others[0], variants=variants)
-        return None
     pupil_start_count(user=user)
-    players = [user if s.user_id else s.bot_level for s in seats]
-    return match_create(
+    return game_start(
+        host=user,
         game=match.game,
         classroom=student.classroom,
-        players=players,
+        players=[user if s.user_id else s.bot_level for s in seats],
         variants=variants,
-        clock_seconds=match.options.get("clock_seconds"),
-        move_seconds=match.options.get("move_seconds"),
+        clocks=clocks,
     )

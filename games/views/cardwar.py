@@ -13,11 +13,12 @@ from django.views.decorators.http import require_POST
 
 from classrooms.models import Student
 from classrooms.permissions import student_is_current, student_of
-from games import services
 from games.cardwar_forms import CardWarComputerForm, CardWarTableForm
-from games.services import tables
+from games.services import invitations
 from games.services.lobby import LobbyRefused, pupil_start_count
 from games.views.lobby import lobby_response
+
+CARDWAR = "cardwar"  # the game these forms start (one form per game until the kinds own them)
 
 
 def _student(request: HttpRequest) -> Student:
@@ -40,8 +41,9 @@ def cardwar_computer(request: HttpRequest) -> HttpResponse:
     except LobbyRefused as err:
         form.add_error(None, err.message)
         return lobby_response(request, student, cardwar_computer_form=form, status=429)
-    match = services.match_create(
-        game="cardwar",
+    match = invitations.game_start(
+        host=request.user,
+        game=CARDWAR,
         classroom=student.classroom,
         players=form.seats(request.user),
         variants=form.options(),
@@ -58,8 +60,9 @@ def cardwar_table(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return lobby_response(request, student, cardwar_table_form=form, status=400)
     try:
-        tables.table_create(
+        invitations.invitation_create(
             host=request.user,
+            game=CARDWAR,
             invite_user_ids=[s.user_id for s in form.cleaned_data["invite"]],
             seats=form.cleaned_data["seats"],
             variants=form.options(),

@@ -1,4 +1,4 @@
-"""The student lobby: who is online, challenges, the computer, the guided game."""
+"""The student lobby: who is online, invitations, the computer, the guided game."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from games.cardwar_forms import CardWarComputerForm, CardWarTableForm
 from games.forms import PlayComputerForm
 from games.kinds import kind_for, registered, styles
 from games.models import Match
+from games.services import invitations
 from games.services import lobby as lobby_services
-from games.services import tables
 
 
 def lobby_response(
@@ -33,7 +33,7 @@ def lobby_response(
     if student is not None:
         context["cardwar_computer_form"] = cardwar_computer_form or CardWarComputerForm()
         context["cardwar_table_form"] = cardwar_table_form or CardWarTableForm(student=student)
-        context.update(tables.tables_for(request.user))
+        context.update(invitations.invitations_for(request.user))
         context["online"] = [
             s
             for s in lobby_services.online_students(student.classroom)

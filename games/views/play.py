@@ -11,11 +11,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from classrooms.permissions import student_of
-from games import services
 from games.forms import PlayComputerForm
 from games.kinds import kind_for
 from games.models import Match
 from games.selectors.matches import match_view, viewer_of
+from games.services.invitations import game_start
 from games.services.lobby import LobbyRefused, pupil_start_count
 from games.services.rematch import rematch_create
 from games.tournaments.notice import match_panel
@@ -52,11 +52,12 @@ def play_computer(request: HttpRequest) -> HttpResponse:
 
         form.add_error(None, err.message)
         return lobby_response(request, student, computer_form=form, status=429)
-    match = services.match_create(
+    match = game_start(
+        host=request.user,
         classroom=student.classroom,
         players=[request.user, form.cleaned_data["level"]],
         variants=form.variants(),
-        **form.clock_settings(),
+        clocks=form.clock_settings(),
     )
     return redirect("games:match", match_id=match.pk)
 

@@ -23,7 +23,8 @@ from games.cardwar_forms import CardWarPairForm
 from games.forms import MatchSettingsForm, PairForm
 from games.kinds import styles
 from games.selectors.matches import finished_matches_for_class, match_rows, matches_for_class
-from games.services import lobby, tables
+from games.services import invitations, lobby
+from games.views.cardwar import CARDWAR
 
 FINISHED_PER_PAGE = 50
 # The last clock and variants a teacher started matches with, offered again on the next form.
@@ -166,12 +167,12 @@ def pair(request: HttpRequest, classroom_id: int) -> HttpResponse:
         return _page(request, classroom)
     students = form.students()
     try:
-        lobby.pair_students(
+        invitations.pair_students(
             classroom=classroom,
             teacher=request.user,
             students=students,
             variants=form.variants(),
-            **form.clock_settings(),
+            clocks=form.clock_settings(),
         )
     except lobby.LobbyRefused as refused:
         return _page(request, classroom, refused=refused.message)
@@ -186,11 +187,11 @@ def pair_all(request: HttpRequest, classroom_id: int) -> HttpResponse:
     form = MatchSettingsForm(request.POST)
     if not form.is_valid():
         return _page(request, classroom)
-    matches = lobby.pair_everyone_present(
+    matches = invitations.pair_everyone_present(
         classroom=classroom,
         teacher=request.user,
         variants=form.variants(),
-        **form.clock_settings(),
+        clocks=form.clock_settings(),
     )
     if not matches:
         return _page(request, classroom, refused=_("Nobody is waiting in the lobby."))
@@ -209,8 +210,13 @@ def pair_cardwar(request: HttpRequest, classroom_id: int) -> HttpResponse:
         return _page(request, classroom, cardwar=True)
     students = form.students()
     try:
-        tables.table_seat(
-            classroom=classroom, teacher=request.user, students=students, variants=form.options()
+        invitations.pair_students(
+            classroom=classroom,
+            teacher=request.user,
+            students=students,
+            game=CARDWAR,
+            variants=form.options(),
+            per_match=len(students),
         )
     except lobby.LobbyRefused as refused:
         return _page(request, classroom, refused=refused.message, cardwar=True)

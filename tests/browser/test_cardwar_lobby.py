@@ -3,7 +3,7 @@ of four where a classmate says yes and the computer takes the two empty seats.""
 
 import pytest
 
-from games.models import Match, Table
+from games.models import Invitation, Match
 from tests.browser.cardwar_driver import wait_step
 from tests.browser.conftest import assert_accessible, screenshot
 
@@ -57,7 +57,7 @@ def test_a_table_of_four_with_a_classmate_and_two_computers(live, login_page, ma
     for page in (host, guest):
         page.wait_for_url("**/play/m/*/")
         wait_step(page, "answer")
-    table = Table.objects.get(host=ada.user)
+    table = Invitation.objects.get(host=ada.user)
     seats = list(table.match.seats.order_by("index"))
     assert [s.user_id for s in seats[:2]] == [ada.user_id, ben.user_id]
     assert all(s.bot_level for s in seats[2:])

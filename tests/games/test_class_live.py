@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from games.models import Match, Presence
 from games.selectors.matches import matches_for_class
-from games.services import lobby, match_resign, move_submit
+from games.services import invitations, lobby, match_resign, move_submit
 from tests.games.conftest import legal_action, mover, state_of
 
 pytestmark = pytest.mark.django_db
@@ -222,7 +222,7 @@ def test_a_student_whose_lobby_socket_went_quiet_is_not_in_the_lobby(
     stale = timezone.now() - timedelta(seconds=lobby.ONLINE_SECONDS + 1)
     Presence.objects.filter(user=ben.user).update(seen_at=stale)
     with pytest.raises(lobby.LobbyRefused, match="Ben is not in the lobby"):
-        lobby.pair_students(classroom=classroom, teacher=teacher, students=[ada, ben])
+        invitations.pair_students(classroom=classroom, teacher=teacher, students=[ada, ben])
     assert not Match.objects.exists()
 
 

@@ -14,7 +14,8 @@ from games.kinds.warriors import engine
 from games.models import Match, Move, Presence, Seat
 from games.selectors.snapshot import snapshot_from_db
 from games.services import MoveRejected, match_create, move_submit
-from games.services.lobby import challenge_create, presence_join
+from games.services.invitations import invitation_create
+from games.services.lobby import presence_join
 from tests.games.conftest import legal_action, mover, state_of
 from tests.games.sockets import closed, connect, receive_until
 
@@ -125,15 +126,15 @@ def test_the_teacher_erases_a_student_through_the_page_and_still_sees_the_matche
     play_to_end(finished)
     live = make_match(seed=11)
     presence_join(student=ada, channel_name="ada-tab")
-    challenge_create(from_user=ben.user, to_user_id=ada.user_id)
-    assert Presence.objects.filter(user=ada.user).exists() and ben.user.challenges_sent.exists()
+    invitation_create(host=ben.user, invite_user_ids=[ada.user_id])
+    assert Presence.objects.filter(user=ada.user).exists() and ben.user.invitations_hosted.exists()
     client.force_login(teacher)
 
     response = client.post(reverse("student_delete", args=[ada.pk]))
 
     assert response.status_code == 302
     assert not Presence.objects.filter(classroom=classroom).exists()
-    assert not ben.user.challenges_sent.exists()
+    assert not ben.user.invitations_hosted.exists()
     live.refresh_from_db()
     assert live.status == Match.Status.FINISHED and live.winner_seat == 1
     for url in (

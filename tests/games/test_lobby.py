@@ -8,8 +8,8 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
-from games.models import Challenge, Match, Presence
-from games.services import lobby
+from games.models import Invitation, Match, Presence
+from games.services import invitations, lobby
 from tests.games.sockets import receive_until, session_cookie
 
 
@@ -41,8 +41,8 @@ async def test_classmates_see_each_other_and_a_challenge_becomes_a_match(make_st
     # It says what is played: the game, its variants and its clock.
     assert "Ada challenges you" in invitation
     assert "Maths Warriors (standard) · 12-minute clock" in invitation
-    challenge = await Challenge.objects.aget(from_user=ada.user)
-    await b.send_to(text_data=json.dumps({"kind": "accept", "challenge": str(challenge.pk)}))
+    challenge = await Invitation.objects.aget(host=ada.user)
+    await b.send_to(text_data=json.dumps({"kind": "accept", "invitation": str(challenge.pk)}))
     text = await receive_until(b, "data-goto")
     match = await Match.objects.aget()
     assert f"/play/m/{match.pk}/" in text
@@ -59,8 +59,8 @@ async def test_a_declined_challenge_tells_the_challenger(make_student):
     a, b = await lobby_socket(ada.user), await lobby_socket(ben.user)
     await a.send_to(text_data=json.dumps({"kind": "challenge", "to": str(ben.user_id)}))
     await receive_until(b, "challenges you")
-    challenge = await Challenge.objects.aget()
-    await b.send_to(text_data=json.dumps({"kind": "decline", "challenge": str(challenge.pk)}))
+    challenge = await Invitation.objects.aget()
+    await b.send_to(text_data=json.dumps({"kind": "decline", "invitation": str(challenge.pk)}))
     assert "said no" in await receive_until(a, "said no")
     assert not await Match.objects.aexists()
     await a.disconnect()
@@ -77,7 +77,7 @@ async def test_the_lobby_refuses_teachers_and_strangers(teacher, make_student, m
     a = await lobby_socket(ada.user)
     await receive_until(a, 'id="presence"')
     await a.send_to(text_data=json.dumps({"kind": "challenge", "to": str(zed.user_id)}))
-    assert "only challenge classmates" in await receive_until(a, "classmates")
+    assert "only invite classmates" in await receive_until(a, "classmates")
     await a.send_to(text_data="{}")
     assert "not understood" in await receive_until(a, "not understood")
     await a.disconnect()
@@ -88,7 +88,7 @@ def test_pairing_everyone_present_gives_the_odd_one_a_bot(classroom, teacher, ma
     students = [make_student(f"S{i}") for i in range(5)]
     for s in students:
         lobby.presence_join(student=s, channel_name=f"chan-{s.pk}")
-    matches = lobby.pair_everyone_present(
+    matches = invitations.pair_everyone_present(
         classroom=classroom, teacher=teacher, rng=random.Random(1)
     )
     assert len(matches) == 3
@@ -96,14 +96,14 @@ def test_pairing_everyone_present_gives_the_odd_one_a_bot(classroom, teacher, ma
     assert sorted(seated) == sorted(s.user_id for s in students)
     assert sum(1 for m in matches for seat in m.seats.all() if seat.is_bot) == 1
     # everyone is busy now: nobody left to pair
-    assert lobby.pair_everyone_present(classroom=classroom, teacher=teacher) == []
+    assert invitations.pair_everyone_present(classroom=classroom, teacher=teacher) == []
 
 
 @pytest.mark.django_db
 def test_only_the_classes_teacher_may_pair(classroom, make_teacher, make_student):
     a, b = make_student(), make_student()
     with pytest.raises(lobby.LobbyRefused):
-        lobby.pair_students(classroom=classroom, teacher=make_teacher(), students=[a, b])
+        invitations.pair_students(classroom=classroom, teacher=make_teacher(), students=[a, b])
 
 
 @pytest.mark.django_db

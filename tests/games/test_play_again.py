@@ -3,8 +3,8 @@ classmates, an offer they answer in their lobby (a challenge, or a card-war tabl
 
 import pytest
 
-from games.models import Challenge, Match, Table
-from games.services import match_create
+from games.models import Invitation, Match
+from games.services import invitations, match_create
 from games.services.matches import match_resign
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -56,7 +56,11 @@ def test_against_a_classmate_a_rematch_challenge_is_offered(client, make_student
     ada, ben = make_student("Ada"), make_student("Ben")
     old = finished(
         match_create(
-            classroom=classroom, players=[ada.user, ben.user], variants={"power_up": True}
+            classroom=classroom,
+            players=[ada.user, ben.user],
+            variants={"power_up": True},
+            clock_seconds=300,
+            move_seconds=60,
         ),
         ben.user,
     )
@@ -64,9 +68,18 @@ def test_against_a_classmate_a_rematch_challenge_is_offered(client, make_student
     assert "Ada" in client.get(f"/play/m/{old.pk}/again/").content.decode()
     response = client.post(f"/play/m/{old.pk}/again/")
     assert response.url == "/play/" and Match.objects.count() == 1
-    challenge = Challenge.objects.get(status=Challenge.Status.PENDING)
-    assert (challenge.from_user, challenge.to_user) == (ben.user, ada.user)
+    challenge = Invitation.objects.get(status=Invitation.Status.OPEN)
+    invited = list(challenge.invites.values_list("user_id", flat=True))
+    assert (challenge.host, invited) == (ben.user, [ada.user_id])
+    assert (challenge.game, challenge.seats, challenge.bots) == ("warriors", 2, False)
+    # The same game again: its variants and its clocks.
     assert challenge.variants == old.variants
+    assert challenge.clocks == {"clock_seconds": 300, "move_seconds": 60}
+    # Accepted, it starts with them.
+    again = invitations.invitation_answer(invitation_id=challenge.pk, user=ada.user, accept=True)
+    assert again.match.options["clock_seconds"] == 300
+    assert again.match.options["move_seconds"] == 60
+    assert again.match.variants == old.variants
 
 
 def test_a_card_war_with_classmates_opens_the_same_table_again(client, make_student, classroom):
@@ -83,7 +96,7 @@ def test_a_card_war_with_classmates_opens_the_same_table_again(client, make_stud
     )
     client.force_login(ada.user)
     client.post(f"/play/m/{old.pk}/again/")
-    table = Table.objects.get(host=ada.user, status=Table.Status.OPEN)
+    table = Invitation.objects.get(host=ada.user, status=Invitation.Status.OPEN)
     assert table.seats == 4 and table.bots and table.variants == old.variants
     assert set(table.invites.values_list("user_id", flat=True)) == {ben.user_id, cid.user_id}
 

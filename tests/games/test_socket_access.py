@@ -17,9 +17,10 @@ from classrooms.services.cards import student_cards_issue, student_login_token_r
 from classrooms.services.classrooms import classroom_archive, classroom_teacher_remove
 from classrooms.services.students import student_archive, students_create
 from config.asgi import application
-from games.models import Challenge, Match
+from games.models import Invitation, Match
 from games.services import MoveRejected, match_resign, move_submit
-from games.services.lobby import LobbyRefused, challenge_answer, challenge_create
+from games.services.invitations import invitation_answer, invitation_create
+from games.services.lobby import LobbyRefused
 from tests.games.conftest import legal_action, mover
 from tests.games.sockets import closed, connect, receive_until, send
 from tests.games.test_lobby import lobby_socket
@@ -215,14 +216,14 @@ def test_the_move_service_refuses_moves_in_an_archived_class(make_match, classro
 @pytest.mark.django_db
 def test_a_student_of_an_archived_class_cannot_challenge_or_accept(two_students, classroom):
     ada, ben = two_students
-    challenge = challenge_create(from_user=ada.user, to_user_id=ben.user_id)
+    challenge = invitation_create(host=ada.user, invite_user_ids=[ben.user_id])
     Classroom.objects.filter(pk=classroom.pk).update(archived_at=timezone.now())
     with pytest.raises(LobbyRefused):
-        challenge_create(from_user=ada.user, to_user_id=ben.user_id)
+        invitation_create(host=ada.user, invite_user_ids=[ben.user_id])
     with pytest.raises(LobbyRefused):
-        challenge_answer(challenge_id=challenge.pk, user=ben.user, accept=True)
+        invitation_answer(invitation_id=challenge.pk, user=ben.user, accept=True)
     assert not Match.objects.exists()
-    assert Challenge.objects.get().status == Challenge.Status.PENDING
+    assert Invitation.objects.get().status == Invitation.Status.OPEN
 
 
 @pytest.mark.django_db(transaction=True)

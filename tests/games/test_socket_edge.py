@@ -109,7 +109,7 @@ async def test_a_refused_attack_with_a_huge_value_gets_the_rules_message_and_is_
     [
         {"kind": "challenge", "to": "²"},
         {"kind": "challenge", "to": "①"},
-        {"kind": "accept", "challenge": "٣"},
+        {"kind": "accept", "invitation": "٣"},
         {"kind": "challenge", "to": "9" * 40},
         {"kind": "challenge", "to": "1\x00"},
         {"kind": "challenge", "to": ["1"]},
@@ -153,7 +153,7 @@ async def test_a_failure_inside_a_lobby_handler_is_answered_and_logged_not_fatal
     def broken(**kwargs):
         raise RuntimeError("a bug in challenges")
 
-    monkeypatch.setattr("games.live.lobby_consumer.lobby.challenge_create", broken)
+    monkeypatch.setattr("games.live.lobby_consumer.invitations.invitation_create", broken)
     ada, ben = two_students
     comm = await lobby_socket(ada.user)
     await receive_until(comm, 'id="presence"')

@@ -12,13 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.live.messages import BadMessage, parse, parse_lobby
-from games.models import Challenge, Match, Move
+from games.models import Invitation, Match, Move
 from tests.games.conftest import mover
 from tests.games.sockets import connect, receive_until
 from tests.games.test_lobby import lobby_socket
 
-KINDS = ["strength", "mind", "skip", "resign", "preview", "challenge", "accept", "decline", "fly"]
-KEYS = ["kind", "ply", "attacker", "target", "expression", "dice", "to", "challenge", "HEADERS"]
+KINDS = ["strength", "mind", "skip", "resign", "preview", "challenge", "accept", "decline"]
+KINDS += ["start", "cancel", "fly"]
+KEYS = ["kind", "ply", "attacker", "target", "expression", "dice", "to", "invitation", "HEADERS"]
 AWKWARD = [
     "0",
     "1",
@@ -137,8 +138,8 @@ def test_any_frames_leave_the_lobby_socket_open_and_the_challenges_unchanged(
         await receive_until(comm, 'id="challenges"')
         return comm
 
-    before = list(Challenge.objects.values_list("pk", "status"))
+    before = list(Invitation.objects.values_list("pk", "status"))
     async_to_sync(feed)(lobby, texts)
     assert failures(caplog) == []
     if not any(accepted(parse_lobby, t) for t in texts):
-        assert list(Challenge.objects.values_list("pk", "status")) == before
+        assert list(Invitation.objects.values_list("pk", "status")) == before

@@ -4,8 +4,8 @@ child never meets in play; past that a clear message and nothing stored or told 
 import pytest
 
 from classrooms.services import throttle
-from games.models import Challenge, Match, Table
-from games.services import lobby, tables
+from games.models import Invitation, Match
+from games.services import invitations
 from games.services.lobby import LobbyRefused
 
 pytestmark = pytest.mark.django_db
@@ -38,27 +38,37 @@ def test_a_flood_of_challenges_stops_at_ten_a_minute_and_tells_no_one_more(
 ):
     amara, ben, _ = pupils
     for _ in range(PER_MINUTE):
-        lobby.challenge_create(from_user=amara.user, to_user_id=ben.user_id)
+        invitations.invitation_create(host=amara.user, invite_user_ids=[ben.user_id])
     with django_capture_on_commit_callbacks() as told, pytest.raises(LobbyRefused) as refused:
-        lobby.challenge_create(from_user=amara.user, to_user_id=ben.user_id)
+        invitations.invitation_create(host=amara.user, invite_user_ids=[ben.user_id])
     assert TOO_FAST in refused.value.message and "seconds" in refused.value.message
-    assert told == [] and Challenge.objects.count() == PER_MINUTE
+    assert told == [] and Invitation.objects.count() == PER_MINUTE
     clock.now += 60
-    lobby.challenge_create(from_user=amara.user, to_user_id=ben.user_id)
+    invitations.invitation_create(host=amara.user, invite_user_ids=[ben.user_id])
 
 
 def test_a_flood_of_tables_stops_at_ten_a_minute(pupils, clock):
     amara, ben, chloe = pupils
     for _ in range(PER_MINUTE):
-        tables.table_create(
-            host=amara.user, invite_user_ids=[ben.user_id], seats=3, variants={"level": 2}
+        invitations.invitation_create(
+            game="cardwar",
+            bots=True,
+            host=amara.user,
+            invite_user_ids=[ben.user_id],
+            seats=3,
+            variants={"level": 2},
         )
     with pytest.raises(LobbyRefused, match=TOO_FAST):
-        tables.table_create(
-            host=amara.user, invite_user_ids=[chloe.user_id], seats=3, variants={"level": 2}
+        invitations.invitation_create(
+            game="cardwar",
+            bots=True,
+            host=amara.user,
+            invite_user_ids=[chloe.user_id],
+            seats=3,
+            variants={"level": 2},
         )
-    assert Table.objects.count() == PER_MINUTE
-    assert not Table.objects.filter(invites__user=chloe.user).exists()
+    assert Invitation.objects.count() == PER_MINUTE
+    assert not Invitation.objects.filter(invites__user=chloe.user).exists()
 
 
 def test_refused_starts_cost_nothing(pupils, make_student, make_classroom, clock):
@@ -66,8 +76,8 @@ def test_refused_starts_cost_nothing(pupils, make_student, make_classroom, clock
     stranger = make_student("Zed", room=make_classroom("Other class"))
     for _ in range(3 * PER_MINUTE):
         with pytest.raises(LobbyRefused, match="classmates"):
-            lobby.challenge_create(from_user=amara.user, to_user_id=stranger.user_id)
-    lobby.challenge_create(from_user=amara.user, to_user_id=ben.user_id)
+            invitations.invitation_create(host=amara.user, invite_user_ids=[stranger.user_id])
+    invitations.invitation_create(host=amara.user, invite_user_ids=[ben.user_id])
 
 
 @pytest.mark.parametrize(
@@ -101,7 +111,7 @@ def test_a_child_playing_all_day_never_meets_the_limit(pupils, clock):
     """A new challenge every 30 seconds for eight hours (no child is that quick)."""
     amara, ben, _ = pupils
     for _ in range(8 * 120):
-        lobby.challenge_create(from_user=amara.user, to_user_id=ben.user_id)
+        invitations.invitation_create(host=amara.user, invite_user_ids=[ben.user_id])
         clock.now += 30
 
 

@@ -3,8 +3,8 @@
 import pytest
 
 from games.kinds import kind_for
-from games.models import Match, Table, TableInvite
-from games.services import lobby, tables
+from games.models import Invitation, Invitee, Match
+from games.services import invitations, lobby
 from games.services.lobby import LobbyRefused
 
 OPTIONS = {"level": 5, "answer_seconds": 45}
@@ -19,22 +19,24 @@ def test_a_table_of_four_starts_when_the_last_seat_is_taken(
     four, django_capture_on_commit_callbacks
 ):
     amara, ben, chloe, dev = four
-    table = tables.table_create(
+    table = invitations.invitation_create(
+        game="cardwar",
+        bots=True,
         host=amara.user,
         invite_user_ids=[ben.user_id, chloe.user_id, dev.user_id],
         seats=4,
         variants=OPTIONS,
     )
     # The invitation says what is played: the game, its level and its clock.
-    invitation = tables.tables_for(dev.user)["table_invites"][0]
+    invitation = invitations.invitations_for(dev.user)["invitations"][0]
     assert invitation["what"] == "Card war, level 5 · 20-minute clock"
-    tables.table_answer(table_id=table.pk, user=chloe.user, accept=True)
-    tables.table_answer(table_id=table.pk, user=ben.user, accept=True)
+    invitations.invitation_answer(invitation_id=table.pk, user=chloe.user, accept=True)
+    invitations.invitation_answer(invitation_id=table.pk, user=ben.user, accept=True)
     table.refresh_from_db()
-    assert table.status == Table.Status.OPEN and table.match is None
-    assert tables.tables_for(amara.user)["my_table"]["taken"] == 3
-    table = tables.table_answer(table_id=table.pk, user=dev.user, accept=True)
-    assert table.status == Table.Status.STARTED
+    assert table.status == Invitation.Status.OPEN and table.match is None
+    assert invitations.invitations_for(amara.user)["my_invitation"]["taken"] == 3
+    table = invitations.invitation_answer(invitation_id=table.pk, user=dev.user, accept=True)
+    assert table.status == Invitation.Status.STARTED
     match = table.match
     assert match.game == "cardwar"
     seats = list(match.seats.order_by("index").values_list("user_id", flat=True))
@@ -45,23 +47,29 @@ def test_a_table_of_four_starts_when_the_last_seat_is_taken(
 
 def test_the_host_starts_early_and_the_computer_takes_the_empty_seats(four):
     amara, ben, chloe, _ = four
-    table = tables.table_create(
-        host=amara.user, invite_user_ids=[ben.user_id, chloe.user_id], seats=4, variants=OPTIONS
+    table = invitations.invitation_create(
+        game="cardwar",
+        bots=True,
+        host=amara.user,
+        invite_user_ids=[ben.user_id, chloe.user_id],
+        seats=4,
+        variants=OPTIONS,
     )
-    tables.table_answer(table_id=table.pk, user=ben.user, accept=True)
-    table = tables.table_start(table_id=table.pk, host=amara.user)
+    invitations.invitation_answer(invitation_id=table.pk, user=ben.user, accept=True)
+    table = invitations.invitation_start(invitation_id=table.pk, host=amara.user)
     seats = list(table.match.seats.order_by("index"))
     assert [s.user_id for s in seats] == [amara.user_id, ben.user_id, None, None]
     assert [bool(s.bot_level) for s in seats] == [False, False, True, True]
     # Chloe never answered: her invitation is closed.
-    assert TableInvite.objects.get(table=table, user=chloe.user).status == "declined"
+    assert Invitee.objects.get(invitation=table, user=chloe.user).status == "declined"
     with pytest.raises(LobbyRefused):
-        tables.table_answer(table_id=table.pk, user=chloe.user, accept=True)
+        invitations.invitation_answer(invitation_id=table.pk, user=chloe.user, accept=True)
 
 
 def test_a_table_without_bots_waits_for_everyone(four):
     amara, ben, chloe, _ = four
-    table = tables.table_create(
+    table = invitations.invitation_create(
+        game="cardwar",
         host=amara.user,
         invite_user_ids=[ben.user_id, chloe.user_id],
         seats=3,
@@ -69,16 +77,16 @@ def test_a_table_without_bots_waits_for_everyone(four):
         bots=False,
     )
     with pytest.raises(LobbyRefused, match="waits until every seat"):
-        tables.table_start(table_id=table.pk, host=amara.user)
-    tables.table_answer(table_id=table.pk, user=ben.user, accept=False)
-    assert tables.tables_for(amara.user)["my_table"]["declined"] == ["Ben"]
+        invitations.invitation_start(invitation_id=table.pk, host=amara.user)
+    invitations.invitation_answer(invitation_id=table.pk, user=ben.user, accept=False)
+    assert invitations.invitations_for(amara.user)["my_invitation"]["declined"] == ["Ben"]
 
 
 @pytest.mark.parametrize(
     ("seats", "invite", "message"),
     [
-        (5, 1, "two, three or four"),
-        (1, 1, "two, three or four"),
+        (5, 1, "Card war is for 2, 3 or 4 players"),
+        (1, 1, "Card war is for 2, 3 or 4 players"),
         (3, 0, "at least one"),
         (3, 3, "more classmates than"),
     ],
@@ -87,35 +95,57 @@ def test_bad_tables_are_refused(four, seats, invite, message):
     amara, *others = four
     ids = [s.user_id for s in others[:invite]]
     with pytest.raises(LobbyRefused, match=message):
-        tables.table_create(host=amara.user, invite_user_ids=ids, seats=seats, variants=OPTIONS)
-    assert not Table.objects.exists()
+        invitations.invitation_create(
+            game="cardwar",
+            bots=True,
+            host=amara.user,
+            invite_user_ids=ids,
+            seats=seats,
+            variants=OPTIONS,
+        )
+    assert not Invitation.objects.exists()
 
 
 def test_only_classmates_and_only_the_host(four, make_student, make_classroom):
     amara, ben, *_ = four
     stranger = make_student("Zed", room=make_classroom("Other class"))
     with pytest.raises(LobbyRefused, match="classmates"):
-        tables.table_create(
-            host=amara.user, invite_user_ids=[stranger.user_id], seats=3, variants=OPTIONS
+        invitations.invitation_create(
+            game="cardwar",
+            bots=True,
+            host=amara.user,
+            invite_user_ids=[stranger.user_id],
+            seats=3,
+            variants=OPTIONS,
         )
-    table = tables.table_create(
-        host=amara.user, invite_user_ids=[ben.user_id], seats=3, variants=OPTIONS
+    table = invitations.invitation_create(
+        game="cardwar",
+        bots=True,
+        host=amara.user,
+        invite_user_ids=[ben.user_id],
+        seats=3,
+        variants=OPTIONS,
     )
     with pytest.raises(LobbyRefused):
-        tables.table_start(table_id=table.pk, host=ben.user)
+        invitations.invitation_start(invitation_id=table.pk, host=ben.user)
     with pytest.raises(LobbyRefused):
-        tables.table_answer(table_id=table.pk, user=stranger.user, accept=True)
-    tables.table_cancel(table_id=table.pk, host=amara.user)
-    assert Table.objects.get(pk=table.pk).status == Table.Status.CANCELLED
+        invitations.invitation_answer(invitation_id=table.pk, user=stranger.user, accept=True)
+    invitations.invitation_cancel(invitation_id=table.pk, host=amara.user)
+    assert Invitation.objects.get(pk=table.pk).status == Invitation.Status.CANCELLED
 
 
 def test_a_challenge_to_one_classmate_starts_when_accepted(four):
     amara, ben, *_ = four
-    table = tables.table_create(
-        host=amara.user, invite_user_ids=[ben.user_id], seats=2, variants={"level": 3}
+    table = invitations.invitation_create(
+        game="cardwar",
+        bots=True,
+        host=amara.user,
+        invite_user_ids=[ben.user_id],
+        seats=2,
+        variants={"level": 3},
     )
-    table = tables.table_answer(table_id=table.pk, user=ben.user, accept=True)
-    assert table.status == Table.Status.STARTED
+    table = invitations.invitation_answer(invitation_id=table.pk, user=ben.user, accept=True)
+    assert table.status == Invitation.Status.STARTED
     seats = table.match.seats.order_by("index").values_list("user_id", flat=True)
     assert list(seats) == [amara.user_id, ben.user_id]
 
@@ -183,8 +213,13 @@ def test_bad_seatings_are_form_errors_that_start_nothing(
 def test_a_student_not_in_the_lobby_is_not_seated(client, classroom, teacher, four):
     in_lobby(*four[:2])
     with pytest.raises(LobbyRefused, match="Chloe is not in the lobby"):
-        tables.table_seat(
-            classroom=classroom, teacher=teacher, students=four[:3], variants={"level": 1}
+        invitations.pair_students(
+            classroom=classroom,
+            teacher=teacher,
+            students=four[:3],
+            game="cardwar",
+            variants={"level": 1},
+            per_match=3,
         )
     assert not Match.objects.exists()
 
@@ -192,8 +227,12 @@ def test_a_student_not_in_the_lobby_is_not_seated(client, classroom, teacher, fo
 def test_only_the_classes_teacher_seats_students(classroom, make_teacher, four):
     in_lobby(*four)
     with pytest.raises(LobbyRefused, match="do not teach"):
-        tables.table_seat(
-            classroom=classroom, teacher=make_teacher(), students=four[:2], variants={}
+        invitations.pair_students(
+            classroom=classroom,
+            teacher=make_teacher(),
+            students=four[:2],
+            game="cardwar",
+            variants={},
         )
 
 
@@ -204,10 +243,10 @@ def test_the_lobby_challenge_invites_the_chosen_classmate_and_the_ticked_ones_on
     form |= {"cw-table-target_seconds": "15", "cw-table-clock_minutes": "20"}
     response = client.post("/play/cardwar/table/", form)
     assert response.status_code == 400 and "Choose a classmate to invite." in response.text
-    assert not Table.objects.exists()
+    assert not Invitation.objects.exists()
     chosen = {"cw-table-classmate": ben.pk, "cw-table-invite": [ben.pk, chloe.pk]}
     assert client.post("/play/cardwar/table/", form | chosen).status_code == 302
-    table = Table.objects.get(host=amara.user)
+    table = Invitation.objects.get(host=amara.user)
     assert sorted(table.invites.values_list("user_id", flat=True)) == sorted(
         [ben.user_id, chloe.user_id]
     )

@@ -17,7 +17,7 @@ from games.progress import reports
 from games.progress.forms import PracticeStartForm
 from games.progress.practice import PRACTICE_BOT, practice_for
 from games.progress.views.common import status_of, window_from
-from games.services import match_create
+from games.services.invitations import game_start
 from games.services.lobby import LobbyRefused, pupil_start_count
 
 
@@ -68,7 +68,8 @@ def practice_start(request: HttpRequest) -> HttpResponse:
     except LobbyRefused as err:
         messages.error(request, err.message)
         return redirect("progress:mine")
-    match = match_create(
+    match = game_start(
+        host=request.user,
         game=practice.game,
         classroom=student.classroom,
         players=[request.user, PRACTICE_BOT],

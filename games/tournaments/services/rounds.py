@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 
 from classrooms.models import User
 from games.models import Match
-from games.services import match_create, match_expire_clock
+from games.services import match_expire_clock
+from games.services.invitations import game_start
 from games.tournaments import history as hist
 from games.tournaments import pairing, records
 from games.tournaments.models import Pairing, Round, Tournament
@@ -306,13 +307,13 @@ def _store_entries(
 def _match_start(t: Tournament, entry: Pairing) -> None:
     """Create the pairing's match (seat 0 is `first`) and send its students there."""
     seats = [entry.first, entry.second]
-    entry.match = match_create(
+    entry.match = game_start(
+        host=t.created_by,
         game=t.game,
         classroom=t.classroom,
         players=[BOT_LEVEL if e is None else e.student.user for e in seats],
         variants=t.variants,
-        clock_seconds=t.clock_seconds,
-        move_seconds=t.move_seconds,
+        clocks={"clock_seconds": t.clock_seconds, "move_seconds": t.move_seconds},
     )
     entry.save(update_fields=["match"])
     for e in seats:

@@ -1,0 +1,117 @@
+"""One way to start any game, for every registered kind (the test-only "make the number" too,
+which the platform has never heard of): a pupil's invitation, the teacher's pairing and
+"pair everyone present", a game against the computer, and play again."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.kinds import kind_for, registered
+from games.models import Invitation, Invitee, Match
+from games.services import invitations, lobby
+from games.services.lobby import LobbyRefused
+from games.services.matches import match_resign
+from games.services.rematch import rematch_create
+
+pytestmark = pytest.mark.django_db
+GAMES = sorted(registered())
+
+
+def test_the_test_only_kind_is_registered():
+    assert "make_number" in GAMES
+
+
+@pytest.fixture
+def pupils(make_student):
+    return [make_student(name) for name in ("Amara", "Ben", "Chloe", "Dev", "Eli")]
+
+
+def in_lobby(*students):
+    for s in students:
+        lobby.presence_join(student=s, channel_name=f"lobby-{s.pk}")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_pupil_invites_classmates_to_any_game_and_it_starts_when_all_accept(game, pupils):
+    kind = kind_for(game)
+    seats = max(kind.seat_counts)
+    host, *guests = [s.user for s in pupils[:seats]]
+    clocks = {"clock_seconds": 300, "move_seconds": None}
+    invitation = invitations.invitation_create(
+        host=host, invite_user_ids=[g.pk for g in guests], game=game, seats=seats, clocks=clocks
+    )
+    shown = invitations.invitations_for(guests[0])["invitations"]
+    assert [t["invitation"].pk for t in shown] == [invitation.pk]
+    assert shown[0]["what"]  # what is played, in words
+    for guest in guests:
+        invitation = invitations.invitation_answer(
+            invitation_id=invitation.pk, user=guest, accept=True
+        )
+    assert invitation.status == Invitation.Status.STARTED
+    match = invitation.match
+    assert match.game == game and match.options["clock_seconds"] == 300
+    assert [s.user_id for s in match.seats.order_by("index")] == [host.pk] + [g.pk for g in guests]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_declined_challenge_to_any_game_closes_and_tells_the_host(game, pupils):
+    amara, ben = pupils[0].user, pupils[1].user
+    invitation = invitations.invitation_create(host=amara, invite_user_ids=[ben.pk], game=game)
+    invitations.invitation_answer(invitation_id=invitation.pk, user=ben, accept=False)
+    assert Invitation.objects.get(pk=invitation.pk).status == Invitation.Status.CANCELLED
+    assert "Ben said no" in invitations.invitations_for(amara)["notice"]
+    assert not Match.objects.exists()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_invitation_the_game_cannot_seat_is_refused_and_stores_nothing(game, pupils):
+    kind = kind_for(game)
+    too_many = max(kind.seat_counts) + 1
+    with pytest.raises(LobbyRefused, match="players"):
+        invitations.invitation_create(
+            host=pupils[0].user,
+            invite_user_ids=[s.user_id for s in pupils[1:too_many]],
+            game=game,
+            seats=too_many,
+        )
+    with pytest.raises(LobbyRefused, match="cannot be played here"):
+        invitations.invitation_create(
+            host=pupils[0].user, invite_user_ids=[pupils[1].user_id], game=game + "_not"
+        )
+    assert not Invitation.objects.exists() and not Invitee.objects.exists()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_teacher_pairs_everyone_present_at_any_game(game, classroom, teacher, pupils):
+    in_lobby(*pupils)
+    per_match = min(kind_for(game).seat_counts)
+    matches = invitations.pair_everyone_present(
+        classroom=classroom, teacher=teacher, rng=random.Random(3), game=game, per_match=per_match
+    )
+    assert {m.game for m in matches} == {game}
+    seated = sorted(s.user_id for m in matches for s in m.seats.all() if s.user_id)
+    assert seated == sorted(p.user_id for p in pupils)  # everyone once; the computer fills in
+    assert all(m.seats.count() == per_match for m in matches)
+    started = Invitation.objects.filter(match__in=matches)
+    assert started.count() == len(matches) and {i.host for i in started} == {teacher}
+    # Everyone is playing now: nobody is left to pair.
+    assert invitations.pair_everyone_present(classroom=classroom, teacher=teacher, game=game) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_computer_and_play_again_start_any_game_at_once(game, classroom, pupils):
+    amara = pupils[0]
+    first = invitations.game_start(
+        host=amara.user,
+        classroom=classroom,
+        players=[amara.user, "beginner"],
+        game=game,
+        clocks={"clock_seconds": None},
+    )
+    assert Invitation.objects.get(match=first).status == Invitation.Status.STARTED
+    match_resign(match=first, player=amara.user)
+    again = rematch_create(match=Match.objects.get(pk=first.pk), user=amara.user)
+    assert again.game == game and again.pk != first.pk
+    assert again.options["clock_seconds"] is None  # the same settings
