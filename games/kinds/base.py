@@ -293,7 +293,19 @@ class GameKind(Protocol):
         ...
 
     live_template: ClassVar[str | None]  # the teacher's live list: a playing row's summary cell
-    lobby_template: ClassVar[str | None]  # the game's card in the pupils' lobby (None: none)
+    lobby_template: ClassVar[str | None]  # what the game's card in the lobby says of it
+    # The game's options form (None: it has none): a django Form whose `options()` gives the
+    # options `rules_options` takes and `option_fields()` the fields to show, rendered by
+    # `options_template` (with `form`). The platform's forms (games.forms) put it beside whom to
+    # play, and the clocks unless the game's clock is one of its options (`clock_in_options`).
+    options_form: ClassVar[type | None]
+    options_template: ClassVar[str]
+    clock_in_options: ClassVar[bool]
+
+    def seats_text(self, seats: int, computer: bool) -> str:
+        """A choice of how many play, in words: against the computer ("You against two computer
+        players") or with classmates ("Three, each for themselves")."""
+        ...
 
     def invitation_text(self, rules: Mapping[str, Any], clock_seconds: int | None) -> str:
         """What an invitation offers in a few words: the game, its level or variants and its
@@ -349,6 +361,22 @@ class KindBase:
 
     live_template: ClassVar[str | None] = None
     lobby_template: ClassVar[str | None] = None
+    options_form: ClassVar[type | None] = None
+    options_template: ClassVar[str] = "games/_options.html"
+    clock_in_options: ClassVar[bool] = False
+
+    def seats_text(self, seats: int, computer: bool) -> str:
+        if computer:
+            if seats == 2:
+                return _("You against the computer")
+            return ngettext(
+                "You against %(n)s computer player",
+                "You against %(n)s computer players",
+                seats - 1,
+            ) % {"n": seats - 1}
+        if seats == 2:
+            return _("Two: you challenge one classmate")
+        return _("%(n)s players") % {"n": seats}
 
     def invitation_text(self, rules: Mapping[str, Any], clock_seconds: int | None) -> str:
         return f"{self.options_label(rules)} · {clock_text(clock_seconds)}"

@@ -11,11 +11,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from classrooms.permissions import student_of
-from games.forms import PlayComputerForm
 from games.kinds import kind_for
 from games.models import Match
 from games.selectors.matches import match_view, viewer_of
-from games.services.invitations import game_start
 from games.services.lobby import LobbyRefused, pupil_start_count
 from games.services.rematch import rematch_create
 from games.tournaments.notice import match_panel
@@ -31,35 +29,6 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     context = match_view(match, viewer)
     context["tournament_panel"] = match_panel(match_id=match.pk, user=request.user)
     return render(request, "games/match.html", context)
-
-
-@login_required
-@require_POST
-def play_computer(request: HttpRequest) -> HttpResponse:
-    """Start a match against the computer at the chosen level, variants and clocks."""
-    student = student_of(request.user)
-    if student is None:
-        raise PermissionDenied
-    form = PlayComputerForm(request.POST)
-    if not form.is_valid():
-        from games.views.lobby import lobby_response
-
-        return lobby_response(request, student, computer_form=form, status=400)
-    try:
-        pupil_start_count(user=request.user)
-    except LobbyRefused as err:
-        from games.views.lobby import lobby_response
-
-        form.add_error(None, err.message)
-        return lobby_response(request, student, computer_form=form, status=429)
-    match = game_start(
-        host=request.user,
-        classroom=student.classroom,
-        players=[request.user, form.cleaned_data["level"]],
-        variants=form.variants(),
-        clocks=form.clock_settings(),
-    )
-    return redirect("games:match", match_id=match.pk)
 
 
 @login_required

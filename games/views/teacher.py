@@ -19,12 +19,10 @@ from django.views.decorators.http import require_POST
 
 from classrooms.models import Classroom
 from classrooms.permissions import taught_classroom
-from games.cardwar_forms import CardWarPairForm
-from games.forms import MatchSettingsForm, PairForm
+from games.forms import PairForm
 from games.kinds import styles
 from games.selectors.matches import finished_matches_for_class, match_rows, matches_for_class
 from games.services import invitations, lobby
-from games.views.cardwar import CARDWAR
 
 FINISHED_PER_PAGE = 50
 # The last clock and variants a teacher started matches with, offered again on the next form.
@@ -91,28 +89,19 @@ def _live_context(classroom: Classroom) -> dict:
     return {"classroom": classroom, "live": live, "online": online, "kind_styles": styles()}
 
 
-def _page(
-    request: HttpRequest,
-    classroom: Classroom,
-    *,
-    refused: str | None = None,
-    cardwar: bool = False,
-):
+def _page(request: HttpRequest, classroom: Classroom, *, refused: str | None = None):
     """The whole live page. After a refused POST: its choices, their errors and `refused`, with
-    status 400 (nothing was started); `cardwar`: the POST was the card war's form."""
+    status 400 (nothing was started)."""
     context = _live_context(classroom)
     here = {s.pk for s in context["online"]}
     data = request.POST if request.method == "POST" else None
     initial = request.session.get(SETTINGS_KEY, {})
-    form = PairForm(None if cardwar else data, classroom=classroom, here=here, initial=initial)
-    cardwar_form = CardWarPairForm(data if cardwar else None, classroom=classroom, here=here)
-    posted = cardwar_form if cardwar else form
+    form = PairForm(data, classroom=classroom, here=here, initial=initial)
     if data is not None:
-        posted.is_valid()
+        form.is_valid()
         if refused:
-            posted.add_error(None, refused)
+            form.add_error(None, refused)
     context["form"] = form
-    context["cardwar_form"] = cardwar_form
     return render(request, "games/class_live.html", context, status=200 if data is None else 400)
 
 
@@ -150,9 +139,7 @@ def class_finished(request: HttpRequest, classroom_id: int) -> HttpResponse:
     return render(request, "games/class_finished.html", context)
 
 
-def _started(
-    request: HttpRequest, classroom: Classroom, form: MatchSettingsForm, text: str
-) -> HttpResponse:
+def _started(request: HttpRequest, classroom: Classroom, form: PairForm, text: str):
     request.session[SETTINGS_KEY] = form.as_initial()
     messages.success(request, text)
     return redirect("games:class_live", classroom_id=classroom.pk)
@@ -161,65 +148,52 @@ def _started(
 @login_required
 @require_POST
 def pair(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    """Start one match of the chosen game for the chosen students, in seat order."""
     classroom = _classroom_taught(request, classroom_id)
-    form = PairForm(request.POST, classroom=classroom)
+    form = PairForm(request.POST, classroom=classroom, one_match=True)
     if not form.is_valid():
         return _page(request, classroom)
     students = form.students()
+    settings = form.chosen()
     try:
         invitations.pair_students(
             classroom=classroom,
             teacher=request.user,
             students=students,
-            variants=form.variants(),
-            clocks=form.clock_settings(),
+            game=settings.kind.game,
+            variants=settings.variants(),
+            clocks=settings.clock_settings(),
+            per_match=len(students),
         )
     except lobby.LobbyRefused as refused:
         return _page(request, classroom, refused=refused.message)
-    names = {"first": students[0].display_name, "second": students[1].display_name}
-    return _started(request, classroom, form, _("Match started: %(first)s – %(second)s.") % names)
-
-
-@login_required
-@require_POST
-def pair_all(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    classroom = _classroom_taught(request, classroom_id)
-    form = MatchSettingsForm(request.POST)
-    if not form.is_valid():
-        return _page(request, classroom)
-    matches = invitations.pair_everyone_present(
-        classroom=classroom,
-        teacher=request.user,
-        variants=form.variants(),
-        clocks=form.clock_settings(),
-    )
-    if not matches:
-        return _page(request, classroom, refused=_("Nobody is waiting in the lobby."))
-    n = len(matches)
-    text = ngettext("%(n)d match started.", "%(n)d matches started.", n) % {"n": n}
+    names = ", ".join(s.display_name for s in students)
+    text = _("%(game)s started: %(names)s.") % {"game": settings.kind.label, "names": names}
     return _started(request, classroom, form, text)
 
 
 @login_required
 @require_POST
-def pair_cardwar(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    """Seat two to four students at a card war with the options the teacher chose."""
+def pair_all(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    """Everyone in the lobby who is not playing, in random groups at the chosen game."""
     classroom = _classroom_taught(request, classroom_id)
-    form = CardWarPairForm(request.POST, classroom=classroom)
+    form = PairForm(request.POST, classroom=classroom)
     if not form.is_valid():
-        return _page(request, classroom, cardwar=True)
-    students = form.students()
+        return _page(request, classroom)
+    settings = form.chosen()
     try:
-        invitations.pair_students(
+        matches = invitations.pair_everyone_present(
             classroom=classroom,
             teacher=request.user,
-            students=students,
-            game=CARDWAR,
-            variants=form.options(),
-            per_match=len(students),
+            game=settings.kind.game,
+            variants=settings.variants(),
+            clocks=settings.clock_settings(),
+            per_match=form.group_size(),
         )
     except lobby.LobbyRefused as refused:
-        return _page(request, classroom, refused=refused.message, cardwar=True)
-    names = ", ".join(s.display_name for s in students)
-    messages.success(request, _("Card war started: %(names)s.") % {"names": names})
-    return redirect("games:class_live", classroom_id=classroom.pk)
+        return _page(request, classroom, refused=refused.message)
+    if not matches:
+        return _page(request, classroom, refused=_("Nobody is waiting in the lobby."))
+    n = len(matches)
+    text = ngettext("%(n)d match started.", "%(n)d matches started.", n) % {"n": n}
+    return _started(request, classroom, form, text)

@@ -11,10 +11,25 @@ document.addEventListener("htmx:afterSettle", () => {
   });
 });
 
-// Enter on a variant's checkbox would submit the form with its first button, "Pair everyone
-// present", starting matches for the whole class; Space ticks the box, Enter does nothing.
+// Enter on a checkbox or a radio button (a variant, a level, the game) would submit the form with
+// its first button, "Pair everyone present", starting matches for the whole class; Space ticks
+// the box or picks the choice, Enter does nothing.
+const CHOICES = ".start-form input[type=checkbox], .start-form input[type=radio]";
 document.addEventListener("keydown", (event) => {
-  if (event.key === "Enter" && event.target.matches(".start-form input[type=checkbox]")) {
+  if (event.key === "Enter" && event.target.matches(CHOICES)) {
     event.preventDefault();
   }
 });
+
+// One form starts any game: only the chosen game's settings show (without script, all do, and
+// the server reads the chosen game's).
+function showChosenGame() {
+  const chosen = document.querySelector(".pair-games input:checked");
+  document.querySelectorAll(".game-settings[data-game]").forEach((settings) => {
+    settings.hidden = Boolean(chosen) && settings.dataset.game !== chosen.value;
+  });
+}
+document.addEventListener("change", (event) => {
+  if (event.target.matches(".pair-games input")) showChosenGame();
+});
+document.addEventListener("DOMContentLoaded", showChosenGame);

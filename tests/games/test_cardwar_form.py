@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.cardwar_forms import ANSWER_SECONDS_BY_LEVEL, CardWarOptionsForm
+from games.kinds.cardwar.forms import ANSWER_SECONDS_BY_LEVEL, CardWarOptionsForm
 from games.kinds.cardwar.options import canonical_options
 
 

@@ -14,6 +14,7 @@ from games.models import Match, Presence
 from games.selectors.matches import matches_for_class
 from games.services import invitations, lobby, match_resign, move_submit
 from tests.games.conftest import legal_action, mover, state_of
+from tests.games.start_data import computer_post
 
 pytestmark = pytest.mark.django_db
 
@@ -38,6 +39,13 @@ def finish(match, *, at=None):
 def select_of(html, name):
     start = html.index(f'name="{name}"')
     return html[start : html.index("</select>", start)]
+
+
+def teacher_post(data: dict, game: str = "warriors") -> dict:
+    """The teacher's one pairing form by short names: `first` and `second` are players 1 and 2,
+    anything else is a setting of `game` (the game chosen)."""
+    names = {"first": "pair-player_1", "second": "pair-player_2", "per_match": "pair-per_match"}
+    return {"pair-game": game} | {names.get(k, f"pair-{game}-{k}"): v for k, v in data.items()}
 
 
 def links(html, kind):
@@ -149,7 +157,7 @@ def test_every_teacher_view_is_only_for_the_classes_teachers(
         for part in ("live", "matches", "finished"):
             assert client.get(live_url(classroom, part)).status_code == 404
         for part in ("pair", "pair-all"):
-            data = {"first": a.pk, "second": b.pk, "clock": "180"}
+            data = teacher_post({"first": a.pk, "second": b.pk, "clock": "180"})
             assert client.post(live_url(classroom, part), data).status_code == 404
     assert Match.objects.count() == 1
     client.logout()
@@ -167,7 +175,7 @@ def test_the_pairing_lists_say_who_is_in_the_lobby_in_words_and_list_them_first(
     in_lobby(ben)
     client.force_login(teacher)
     html = client.get(live_url(classroom)).content.decode()
-    select = select_of(html, "first")
+    select = select_of(html, "pair-player_1")
     labels = re.findall(r">([●○][^<]*)</option>", select)
     assert labels == [
         "● Ben — in the lobby",
@@ -183,17 +191,17 @@ def test_pairing_two_students_in_the_lobby_names_them_and_uses_the_chosen_clock(
     ada, ben = make_student("Ada"), make_student("Ben")
     in_lobby(ada, ben)
     client.force_login(teacher)
-    data = {"first": ada.pk, "second": ben.pk, "clock": "180", "move_limit": "30"}
+    data = teacher_post({"first": ada.pk, "second": ben.pk, "clock": "180", "move_limit": "30"})
     response = client.post(live_url(classroom, "pair"), data, follow=True)
-    assert "Match started: Ada – Ben." in response.content.decode()
+    assert "Maths Warriors started: Ada, Ben." in response.content.decode()
     match = Match.objects.get()
     assert [s.user_id for s in match.seats.order_by("index")] == [ada.user_id, ben.user_id]
     assert match.options["clock_seconds"] == 180 and match.options["move_seconds"] == 30
     left = match.clock_deadline - timezone.now()
     assert timedelta(seconds=170) < left <= timedelta(seconds=180)
     again = client.get(live_url(classroom)).content.decode()
-    assert 'value="180" selected' in select_of(again, "clock")
-    assert 'value="30" selected' in select_of(again, "move_limit")
+    assert 'value="180" selected' in select_of(again, "pair-warriors-clock")
+    assert 'value="30" selected' in select_of(again, "pair-warriors-move_limit")
     page = client.get(f"/play/m/{match.pk}/").content.decode()
     game_ms = int(re.search(r'data-remaining-ms="(\d+)" role="timer" aria-label="Game', page)[1])
     assert 170_000 < game_ms <= 180_000
@@ -206,7 +214,8 @@ def test_pairing_a_student_not_in_the_lobby_is_refused_and_starts_nothing(
     ada, ben = make_student("Ada"), make_student("Ben")
     in_lobby(ada)
     client.force_login(teacher)
-    response = client.post(live_url(classroom, "pair"), {"first": ada.pk, "second": ben.pk})
+    data = teacher_post({"first": ada.pk, "second": ben.pk})
+    response = client.post(live_url(classroom, "pair"), data)
     assert response.status_code == 400
     assert "Ben is not in the lobby. Ask them to open Play, then pair again." in (
         response.content.decode()
@@ -231,10 +240,10 @@ def test_the_live_page_offers_exactly_the_clock_choices_with_twelve_minutes_firs
 ):
     client.force_login(teacher)
     html = client.get(live_url(classroom)).content.decode()
-    clock = select_of(html, "clock")
+    clock = select_of(html, "pair-warriors-clock")
     assert re.findall(r'value="([^"]+)"', clock) == ["60", "180", "300", "720", "1200", "off"]
     assert re.search(r'value="720" selected', clock)
-    move = select_of(html, "move_limit")
+    move = select_of(html, "pair-warriors-move_limit")
     assert re.findall(r'value="([^"]+)"', move) == ["off", "30", "60", "120"]
 
 
@@ -278,7 +287,7 @@ def test_hostile_pairing_values_are_form_errors_that_start_nothing(
     for part in ("pair", "pair-all"):
         if part == "pair-all" and set(change) & {"first", "second"}:
             continue  # pairing everyone ignores the two selects
-        response = client.post(live_url(classroom, part), data)
+        response = client.post(live_url(classroom, part), teacher_post(data))
         assert response.status_code == 400, part
         assert 'class="errorlist' in response.content.decode()
     assert not Match.objects.exists()
@@ -288,7 +297,9 @@ def test_pairing_everyone_present_uses_the_chosen_clock(client, classroom, teach
     in_lobby(make_student("Ada"), make_student("Ben"), make_student("Cy"))
     client.force_login(teacher)
     response = client.post(
-        live_url(classroom, "pair-all"), {"clock": "off", "move_limit": "60"}, follow=True
+        live_url(classroom, "pair-all"),
+        teacher_post({"clock": "off", "move_limit": "60"}),
+        follow=True,
     )
     assert "2 matches started." in response.content.decode()
     matches = list(Match.objects.all())
@@ -303,10 +314,10 @@ def test_pairing_everyone_with_nobody_in_the_lobby_says_so_and_keeps_the_choices
 ):
     make_student("Ada")
     client.force_login(teacher)
-    response = client.post(live_url(classroom, "pair-all"), {"clock": "300"})
+    response = client.post(live_url(classroom, "pair-all"), teacher_post({"clock": "300"}))
     html = response.content.decode()
     assert response.status_code == 400 and "Nobody is waiting in the lobby." in html
-    assert re.search(r'value="300" selected', select_of(html, "clock"))
+    assert re.search(r'value="300" selected', select_of(html, "pair-warriors-clock"))
     assert not Match.objects.exists()
 
 
@@ -315,7 +326,9 @@ def test_one_student_present_plays_the_computer_and_the_message_counts_one_match
 ):
     in_lobby(make_student("Ada"))
     client.force_login(teacher)
-    response = client.post(live_url(classroom, "pair-all"), {"clock": "60"}, follow=True)
+    response = client.post(
+        live_url(classroom, "pair-all"), teacher_post({"clock": "60"}), follow=True
+    )
     assert "1 match started." in response.content.decode()
     assert Match.objects.get().options["clock_seconds"] == 60
 
@@ -348,8 +361,9 @@ def test_a_student_plays_the_computer_with_the_chosen_clock(
 ):
     client.force_login(make_student().user)
     lobby_page = client.get("/play/").content.decode()
-    assert 'name="clock"' in lobby_page and 'name="move_limit"' in lobby_page
-    response = client.post("/play/computer/", {"level": "beginner", **posted})
+    assert 'name="warriors-computer-clock"' in lobby_page
+    assert 'name="warriors-computer-move_limit"' in lobby_page
+    response = client.post("/play/computer/", computer_post("warriors", **posted))
     match = Match.objects.get()
     assert response.status_code == 302
     assert match.options["clock_seconds"] == clock and match.options["move_seconds"] == move
@@ -363,7 +377,7 @@ def test_a_student_plays_the_computer_with_the_chosen_clock(
 )
 def test_a_hostile_clock_for_the_computer_game_is_refused(client, make_student, posted):
     client.force_login(make_student().user)
-    response = client.post("/play/computer/", {"level": "beginner", **posted})
+    response = client.post("/play/computer/", computer_post("warriors", **posted))
     assert response.status_code == 400
     assert 'class="errorlist' in response.content.decode()
     assert not Match.objects.exists()

@@ -35,17 +35,17 @@ def test_challenges_and_tables_move_into_invitations_and_back(make_student, clas
         Table = old.get_model("games", "Table")
         TableInvite = old.get_model("games", "TableInvite")
         room, power = classroom.pk, {"power_up": True}
-        pending = Challenge.objects.create(
+        Challenge.objects.create(
             classroom_id=room, from_user_id=ada.user_id, to_user_id=ben.user_id, variants=power
         )
-        accepted = Challenge.objects.create(
+        Challenge.objects.create(
             classroom_id=room,
             from_user_id=ben.user_id,
             to_user_id=cid.user_id,
             status="accepted",
             match_id=played.pk,
         )
-        declined = Challenge.objects.create(
+        Challenge.objects.create(
             classroom_id=room, from_user_id=cid.user_id, to_user_id=ada.user_id, status="declined"
         )
         table = Table.objects.create(

@@ -14,6 +14,7 @@ from games.services import invitations, lobby
 from games.services.lobby import LobbyRefused
 from games.services.matches import match_resign
 from games.services.rematch import rematch_create
+from tests.games.start_data import invite_post
 
 pytestmark = pytest.mark.django_db
 GAMES = sorted(registered())
@@ -115,3 +116,37 @@ def test_the_computer_and_play_again_start_any_game_at_once(game, classroom, pup
     again = rematch_create(match=Match.objects.get(pk=first.pk), user=amara.user)
     assert again.game == game and again.pk != first.pk
     assert again.options["clock_seconds"] is None  # the same settings
+
+
+LOBBY_SETTINGS = {
+    # A game's lobby form, with one setting changed, and what the invitation then says.
+    "warriors": ({"clock": "300", "power_up": "on"}, "Power Up · 5-minute clock"),
+    "cardwar": ({"level": "3"}, "level 3"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(LOBBY_SETTINGS))
+def test_a_challenge_from_the_lobby_carries_its_settings_and_says_them(client, game, pupils):
+    amara, ben = pupils[0], pupils[1]
+    changes, said = LOBBY_SETTINGS[game]
+    client.force_login(amara.user)
+    data = invite_post(game, amara, classmate=ben.pk, **changes)
+    assert client.post("/play/invite/", data).status_code == 302
+    invitation = Invitation.objects.get(host=amara.user)
+    assert invitation.game == game and invitation.seats == 2
+    shown = invitations.invitations_for(ben.user)["invitations"][0]["what"]
+    assert said in shown
+    client.force_login(ben.user)
+    assert said in client.get("/play/").content.decode()
+    started = invitations.invitation_answer(invitation_id=invitation.pk, user=ben.user, accept=True)
+    if "clock" in changes:
+        assert started.match.options["clock_seconds"] == int(changes["clock"])
+
+
+def test_an_unknown_game_posted_to_the_lobby_is_refused_and_starts_nothing(client, pupils):
+    client.force_login(pupils[0].user)
+    for url in ("/play/invite/", "/play/computer/"):
+        response = client.post(url, {"game": "chess"})
+        assert response.status_code == 400
+        assert "That game cannot be played here." in response.content.decode()
+    assert not Invitation.objects.exists() and not Match.objects.exists()

@@ -114,7 +114,8 @@ def test_the_teachers_live_view_lists_matches_and_pairs_two(
     for s in (a, b):
         lobby.presence_join(student=s, channel_name=f"chan-{s.pk}")
     client.force_login(teacher)
-    response = client.post(f"/play/class/{classroom.pk}/pair/", {"first": a.pk, "second": b.pk})
+    data = {"pair-game": "warriors", "pair-player_1": a.pk, "pair-player_2": b.pk}
+    response = client.post(f"/play/class/{classroom.pk}/pair/", data)
     assert response.status_code == 302
     match = Match.objects.get()
     html = client.get(f"/play/class/{classroom.pk}/live/").content.decode()

@@ -7,6 +7,7 @@ from classrooms.services import throttle
 from games.models import Invitation, Match
 from games.services import invitations
 from games.services.lobby import LobbyRefused
+from tests.games.start_data import computer_post
 
 pytestmark = pytest.mark.django_db
 PER_MINUTE = throttle.PUPIL_STARTS.windows[0][0]
@@ -80,28 +81,15 @@ def test_refused_starts_cost_nothing(pupils, make_student, make_classroom, clock
     invitations.invitation_create(host=amara.user, invite_user_ids=[ben.user_id])
 
 
-@pytest.mark.parametrize(
-    ("url", "form"),
-    [
-        ("/play/computer/", {"level": "beginner"}),
-        ("/play/cardwar/computer/", None),
-    ],
-)
+@pytest.mark.parametrize("game", ["warriors", "cardwar"])
 def test_games_against_the_computer_stop_at_ten_a_minute_with_a_message(
-    client, pupils, clock, url, form
+    client, pupils, clock, game
 ):
-    from games.cardwar_forms import CardWarComputerForm
-
-    computer = CardWarComputerForm()
-    data = form or {
-        computer.add_prefix(name): field.initial
-        for name, field in computer.fields.items()
-        if field.initial is not None
-    }
+    data = computer_post(game)
     client.force_login(pupils[0].user)
     for _ in range(PER_MINUTE):
-        assert client.post(url, data).status_code == 302
-    refused = client.post(url, data)
+        assert client.post("/play/computer/", data).status_code == 302
+    refused = client.post("/play/computer/", data)
     assert refused.status_code == 429
     assert TOO_FAST in refused.content.decode()
     assert Match.objects.count() == PER_MINUTE

@@ -6,6 +6,7 @@ from games.kinds import kind_for
 from games.models import Invitation, Invitee, Match
 from games.services import invitations, lobby
 from games.services.lobby import LobbyRefused
+from tests.games.start_data import invite_post
 
 OPTIONS = {"level": 5, "answer_seconds": 45}
 
@@ -159,19 +160,20 @@ def test_the_teacher_seats_four_in_two_teams_from_the_live_page(client, classroo
     in_lobby(*four)
     client.force_login(teacher)
     page = client.get(f"/play/class/{classroom.pk}/live/").content.decode()
-    assert "Start a card war" in page and "Player 4, if four (team B)" in page
+    assert "Settings for Card war" in page and "Player 4 (if the game seats four)" in page
     response = client.post(
-        f"/play/class/{classroom.pk}/pair-cardwar/",
+        f"/play/class/{classroom.pk}/pair/",
         {
-            "cw-pair-player_1": four[0].pk,
-            "cw-pair-player_2": four[1].pk,
-            "cw-pair-player_3": four[2].pk,
-            "cw-pair-player_4": four[3].pk,
-            "cw-pair-level": "4",
-            "cw-pair-target_seconds": "15",
-            "cw-pair-clock_minutes": "15",
-            "cw-pair-war_size": "4",
-            "cw-pair-practice": "on",
+            "pair-game": "cardwar",
+            "pair-player_1": four[0].pk,
+            "pair-player_2": four[1].pk,
+            "pair-player_3": four[2].pk,
+            "pair-player_4": four[3].pk,
+            "pair-cardwar-level": "4",
+            "pair-cardwar-target_seconds": "15",
+            "pair-cardwar-clock_minutes": "15",
+            "pair-cardwar-war_size": "4",
+            "pair-cardwar-practice": "on",
         },
     )
     assert response.status_code == 302
@@ -196,15 +198,16 @@ def test_bad_seatings_are_form_errors_that_start_nothing(
     in_lobby(*four)
     client.force_login(teacher)
     data = {
-        "cw-pair-level": "1",
-        "cw-pair-target_seconds": "15",
-        "cw-pair-clock_minutes": "20",
-        "cw-pair-war_size": "6",
+        "pair-game": "cardwar",
+        "pair-cardwar-level": "1",
+        "pair-cardwar-target_seconds": "15",
+        "pair-cardwar-clock_minutes": "20",
+        "pair-cardwar-war_size": "6",
     }
     for n, index in enumerate(chosen, start=1):
         if index is not None:
-            data[f"cw-pair-player_{n}"] = four[index].pk
-    response = client.post(f"/play/class/{classroom.pk}/pair-cardwar/", data)
+            data[f"pair-player_{n}"] = four[index].pk
+    response = client.post(f"/play/class/{classroom.pk}/pair/", data)
     assert response.status_code == 400
     assert message in response.content.decode()
     assert not Match.objects.exists()
@@ -239,13 +242,12 @@ def test_only_the_classes_teacher_seats_students(classroom, make_teacher, four):
 def test_the_lobby_challenge_invites_the_chosen_classmate_and_the_ticked_ones_once(client, four):
     amara, ben, chloe, _dev = four
     client.force_login(amara.user)
-    form = {"cw-table-level": "2", "cw-table-seats": "3", "cw-table-war_size": "6"}
-    form |= {"cw-table-target_seconds": "15", "cw-table-clock_minutes": "20"}
-    response = client.post("/play/cardwar/table/", form)
+    form = invite_post("cardwar", amara, level="2", seats="3")
+    response = client.post("/play/invite/", form)
     assert response.status_code == 400 and "Choose a classmate to invite." in response.text
     assert not Invitation.objects.exists()
-    chosen = {"cw-table-classmate": ben.pk, "cw-table-invite": [ben.pk, chloe.pk]}
-    assert client.post("/play/cardwar/table/", form | chosen).status_code == 302
+    chosen = {"cardwar-invite-classmate": ben.pk, "cardwar-invite-invite": [ben.pk, chloe.pk]}
+    assert client.post("/play/invite/", form | chosen).status_code == 302
     table = Invitation.objects.get(host=amara.user)
     assert sorted(table.invites.values_list("user_id", flat=True)) == sorted(
         [ben.user_id, chloe.user_id]

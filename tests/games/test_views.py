@@ -3,6 +3,7 @@
 import pytest
 
 from games.models import Match
+from tests.games.start_data import computer_post
 
 pytestmark = [pytest.mark.django_db, pytest.mark.smoke]
 
@@ -39,7 +40,8 @@ def test_a_student_starts_a_game_against_the_computer_with_variants(client, make
     student = make_student()
     client.force_login(student.user)
     assert client.get("/play/").status_code == 200
-    response = client.post("/play/computer/", {"level": "expert", "three_captures": "on"})
+    data = computer_post("warriors", strength="expert", three_captures="on")
+    response = client.post("/play/computer/", data)
     match = Match.objects.get()
     assert response.status_code == 302 and response.url == f"/play/m/{match.pk}/"
     assert match.variants["three_captures"] is True
@@ -49,8 +51,7 @@ def test_a_student_starts_a_game_against_the_computer_with_variants(client, make
 
 def test_conflicting_variants_are_refused(client, make_student):
     client.force_login(make_student().user)
-    response = client.post(
-        "/play/computer/", {"level": "beginner", "plus_minus": "on", "times_divide": "on"}
-    )
+    data = computer_post("warriors", plus_minus="on", times_divide="on")
+    response = client.post("/play/computer/", data)
     assert response.status_code == 400
     assert not Match.objects.exists()

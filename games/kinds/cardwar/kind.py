@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from games.evidence.acts import Act
 from games.evidence.cardwar import answer_act, target_act
 from games.kinds.base import KindBase, LogRow, Refusal, Result, Setup, Timing, clock_text
+from games.kinds.cardwar.forms import CLASSMATE_SEATS, COMPUTER_SEATS, CardWarOptionsForm
 from games.kinds.cardwar.frames import FRAMES, parse_frame
 from games.kinds.cardwar.options import canonical_options, check_seats
 from games.kinds.cardwar.view import Reveal, reveal_after, viewer_view
@@ -89,6 +90,15 @@ class CardWarKind(KindBase):
     scripts = ("js/cardwar.js",)
     live_template = "games/cardwar/_live.html"
     lobby_template = "games/cardwar/_lobby.html"
+    options_form = CardWarOptionsForm
+    options_template = "games/cardwar/_options.html"
+    clock_in_options = True  # its clock is one of its options, in minutes
+
+    def seats_text(self, seats: int, computer: bool) -> str:
+        """At four, two teams of two (seats 1 and 3 against 2 and 4)."""
+        if computer:
+            return str(COMPUTER_SEATS[seats])
+        return str(CLASSMATE_SEATS[seats])
 
     # --- setting up and storing -------------------------------------------------------------
     def rules_options(self, data: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:

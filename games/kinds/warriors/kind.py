@@ -20,6 +20,7 @@ from games.kinds.base import Deadline, KindBase, LogRow, Refusal, Result, Setup,
 from games.kinds.shown import LoggedMove, Prompt, Screen, Tutorial, rule_message
 from games.kinds.warriors import engine, guided, options, screen
 from games.kinds.warriors.describe import describe_move, describe_result
+from games.kinds.warriors.forms import WarriorsOptionsForm
 from games.kinds.warriors.frames import MAX_DICE, MAX_EXPRESSION, is_die_id, is_expression
 from games.recent import Recent
 
@@ -83,6 +84,8 @@ class WarriorsKind(KindBase):
     preview_template = "games/warriors/_page.html#preview"
     live_template = "games/warriors/_live.html"
     lobby_template = "games/warriors/_lobby.html"
+    options_form = WarriorsOptionsForm
+    options_template = "games/warriors/_options.html"
 
     # --- setting up and storing ---------------------------------------------------------------
     def rules_options(self, data: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:

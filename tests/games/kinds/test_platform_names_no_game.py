@@ -24,14 +24,12 @@ OWN = ("games/kinds/", "games/rules/", "games/evidence/")
 # File → how many lines in it still name a game key (each to go with one invitation mechanism).
 REMAINING = {
     "games/services/demo.py": 3,
-    "games/views/cardwar.py": 1,
     "games/progress/practice.py": 2,
     "games/tournaments/forms.py": 1,
 }
-# Module → the game package it may still import (the per-game invitation forms).
+# Module → the game package it may still import (the tournament form's Warriors variants).
 REMAINING_IMPORTS = {
-    "games/forms.py": "games.kinds.warriors.options",
-    "games/cardwar_forms.py": "games.kinds.cardwar.levels",
+    "games/forms.py": "games.kinds.warriors.forms",
 }
 
 
