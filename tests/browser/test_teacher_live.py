@@ -19,29 +19,29 @@ def test_a_teacher_pairs_two_students_in_the_lobby_with_a_three_minute_clock_and
     make_student("Cy")  # never opens the lobby
     watcher = login_page(teacher)
     watcher.goto(f"{live}/play/class/{classroom.pk}/live/")
-    assert watcher.locator("#id_first option", has_text="○ Ada — not in the lobby").count() == 1
+    assert watcher.locator("#id_pair-player_1 option", has_text="○ Ada — not in the lobby").count() == 1
 
     a, b = login_page(ada.user), login_page(ben.user)
     a.goto(f"{live}/play/")
     b.goto(f"{live}/play/")
     # The polled list and the pairing selects both catch up without a reload.
     watcher.wait_for_selector("#live .people >> text=Ben")
-    watcher.wait_for_selector("#id_first option:text('● Ada — in the lobby')", state="attached")
-    watcher.wait_for_selector("#id_second option:text('● Ben — in the lobby')", state="attached")
-    assert "○ Cy — not in the lobby" in watcher.inner_text("#id_second")
+    watcher.wait_for_selector("#id_pair-player_1 option:text('● Ada — in the lobby')", state="attached")
+    watcher.wait_for_selector("#id_pair-player_2 option:text('● Ben — in the lobby')", state="attached")
+    assert "○ Cy — not in the lobby" in watcher.inner_text("#id_pair-player_2")
 
-    watcher.click("summary:has-text('Variants')")
-    watcher.focus("#id_recruit")
+    watcher.click(".game-settings[data-game=warriors] summary:has-text('Variants')")
+    watcher.focus("#id_pair-warriors-recruit")
     requests = []
     watcher.on("request", lambda request: requests.append(request.method))
     watcher.keyboard.press("Enter")  # Space ticks a box; Enter must not start any match
-    assert not watcher.is_checked("#id_recruit")
-    watcher.select_option("#id_first", str(ada.pk))
-    watcher.select_option("#id_second", str(ben.pk))
-    watcher.select_option("#id_clock", label="3 minutes")
+    assert not watcher.is_checked("#id_pair-warriors-recruit")
+    watcher.select_option("#id_pair-player_1", str(ada.pk))
+    watcher.select_option("#id_pair-player_2", str(ben.pk))
+    watcher.select_option("#id_pair-warriors-clock", label="3 minutes")
     screenshot(watcher, "teacher-live-pairing")
-    watcher.click("button:has-text('Pair these two')")
-    watcher.wait_for_selector(".messages >> text=Match started: Ada – Ben.")
+    watcher.click("button:has-text('Start this match')")
+    watcher.wait_for_selector(".messages >> text=Maths Warriors started: Ada, Ben.")
     # The pairing was the only thing posted: the Enter before it submitted nothing.
     assert requests.count("POST") == 1 and Match.objects.count() == 1
     a.wait_for_url(f"{live}/play/m/*/")

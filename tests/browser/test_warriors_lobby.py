@@ -20,7 +20,7 @@ def test_a_challenge_in_the_lobby_takes_both_students_to_their_match(
     a.wait_for_selector("#presence >> text=Ben")
     b.wait_for_selector("#presence >> text=Ada")
     screenshot(a, "lobby-classmate-online")
-    b.get_by_text("Level, more players and settings").click()  # Ben looks at the settings,
+    b.get_by_text("More players and settings").click()  # Ben looks at the settings,
     b.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # far down a long page
     assert b.evaluate("window.scrollY") > 400  # past where the invitations begin
     card = a.locator(".game-card", has=a.get_by_role("heading", name="Maths Warriors"))
