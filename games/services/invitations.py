@@ -354,6 +354,36 @@ def invitations_for(user: User) -> dict[str, Any]:
     }
 
 
+def rematch_offers(*, match: Match, user: User) -> list[dict[str, Any]]:
+    """The offers the game-over screen of `match` shows `user`: open invitations to them from
+    someone who played in it, asked since it ended (a rematch), newest first. One the user has
+    accepted stays, saying so, while it waits for the others. None while it is being played."""
+    if match.status == Match.Status.PLAYING:
+        return []
+    players = match.seats.exclude(user=None).exclude(user=user).values("user_id")
+    invites = (
+        Invitee.objects.filter(
+            user=user,
+            status__in=[Invitee.Status.INVITED, Invitee.Status.ACCEPTED],
+            invitation__status=Invitation.Status.OPEN,
+            invitation__host_id__in=players,
+            invitation__created_at__gte=match.finished_at or match.created_at,
+        )
+        .select_related("invitation__host__student")
+        .order_by("-invitation__created_at")[:3]
+    )
+    return [
+        {
+            "invitation": i.invitation,
+            "host": i.invitation.host.student.display_name,
+            "what": _what(i.invitation),
+            "accepted": i.status == Invitee.Status.ACCEPTED,
+        }
+        for i in invites
+        if hasattr(i.invitation.host, "student")
+    ]
+
+
 def pair_students(
     *,
     classroom: Classroom,
