@@ -181,4 +181,3 @@ async def test_a_game_in_play_is_never_left_for_a_new_match(classroom, make_stud
     sent = await sent_before_probe(page)
     assert not any("data-goto" in text or 'id="rematch"' in text for text in sent)
     await page.disconnect()
-
