@@ -181,3 +181,44 @@ async def test_a_game_in_play_is_never_left_for_a_new_match(classroom, make_stud
     sent = await sent_before_probe(page)
     assert not any("data-goto" in text or 'id="rematch"' in text for text in sent)
     await page.disconnect()
+
+
+async def test_a_table_accepted_waits_on_the_screen_until_its_host_starts_it(
+    classroom, make_student
+):
+    """A card war of four: a classmate who says yes is told it waits; when the host starts it
+    (the computer in the empty seat) they are taken there, and one who never answered is not."""
+    ada, ben, cid = await sync_to_async(
+        lambda: (make_student("Ada"), make_student("Ben"), make_student("Cid"))
+    )()
+
+    def played() -> Match:
+        match = match_create(
+            game="cardwar",
+            classroom=classroom,
+            players=[ada.user, ben.user, cid.user, "beginner"],
+            variants={"level": 5},
+        )
+        for leaving in (ada, cid):  # team A (seats 1 and 3) has left: team B wins
+            match_resign(match=match, player=leaving.user)
+        match.refresh_from_db()
+        assert match.status == Match.Status.FINISHED
+        return match
+
+    old = await sync_to_async(played)()
+    await sync_to_async(rematch_create)(match=old, user=ada.user)
+    table = await Invitation.objects.aget(host=ada.user, status=Invitation.Status.OPEN)
+    ben_page, cid_page = await connect(old, ben.user), await connect(old, cid.user)
+    for page in (ben_page, cid_page):
+        assert "Ada asks for a rematch:" in await receive_until(page, "asks for a rematch")
+    await ben_page.send_to(text_data=answer_frame("accept_invitation", table.pk))
+    text = await receive_until(ben_page, "You said yes")
+    assert "Ada's rematch. Waiting for it to start" in text and "accept_invitation" not in text
+    await sync_to_async(invitations.invitation_start)(invitation_id=table.pk, host=ada.user)
+    text = await receive_until(ben_page, "data-goto")
+    new = await Match.objects.exclude(pk=old.pk).aget()
+    assert f'data-goto="/play/m/{new.pk}/"' in text
+    assert "asks for a rematch" not in await receive_until(cid_page, 'id="rematch"')
+    assert not any("data-goto" in t for t in await sent_before_probe(cid_page))
+    for page in (ben_page, cid_page):
+        await page.disconnect()
