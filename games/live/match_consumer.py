@@ -221,7 +221,7 @@ class MatchConsumer(GuardedConsumer):
     async def send_rematch(self, *, goto: str = "", notice: str = "") -> None:
         """The game-over screen's rematch region, as it is now (nothing while the game is
         played, or for a spectator)."""
-        if self.admitted is None:
+        if self.admitted is None or self.viewer.seat is None:
             return
         html = await database_sync_to_async(rendering.render_rematch)(
             self.match_id, self.viewer, self.user, goto=goto, notice=notice

@@ -2,13 +2,15 @@
 seats, and says who fills them.
 
 - A pupil invites classmates (`invitation_create`): one, for a challenge, or up to three, for a
-  table of four; they accept or decline in their lobby, and the match starts when every seat is
-  taken, or when the host starts it with the computer in the empty seats (where allowed).
+  table of four; they accept or decline in their lobby (a rematch also on the game-over screen
+  they are still on: `rematch_offers`), and the match starts when every seat is taken, or when
+  the host starts it with the computer in the empty seats (where allowed).
 - A game that starts at once (`game_start`): against the computer, the teacher's pairing (any
   game, two to four pupils a match, "pair everyone present"), a tournament's match, the guided
   game. It is recorded as a started invitation, so every match has one record of who started it.
 
-Every change tells the people involved through their lobby sockets.
+Every change tells the people involved through their sockets: the lobby, and the game-over
+screen of a match they played (a rematch offer).
 """
 
 from __future__ import annotations
