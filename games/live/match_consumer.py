@@ -17,6 +17,7 @@ import os
 from concurrent.futures import ThreadPoolExecutor
 
 from channels.db import database_sync_to_async
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -25,9 +26,11 @@ from classrooms.permissions import account_is_current
 from games import services
 from games.live import render as rendering
 from games.live.guard import CLOSE_FORBIDDEN, GuardedConsumer
-from games.live.messages import ClientMessage, parse
+from games.live.messages import ACCEPT_INVITATION, INVITATION_FRAMES, ClientMessage, parse
 from games.selectors.matches import Viewer
+from games.services import invitations
 from games.services.broadcast import match_group
+from games.services.lobby import LobbyRefused
 from games.tournaments import notice as tournament_notice
 from games.tournaments import services as tournament_services
 
@@ -71,6 +74,7 @@ class MatchConsumer(GuardedConsumer):
             groups.append(f"tournament.{self.tournament}")
         await self.join(*groups)
         await self.send_view(full=True)
+        await self.send_rematch()  # an offer made since the page was rendered
 
     def _tournament_arrival(self) -> int | None:
         """The match's tournament (None: an ordinary match); a seated student has arrived."""
@@ -151,6 +155,9 @@ class MatchConsumer(GuardedConsumer):
         if self.viewer.seat is None:
             await self.say(_("You are watching this match; you cannot move."))
             return
+        if msg.kind in INVITATION_FRAMES:
+            await self.answer(msg.action["invitation"], accept=msg.kind == ACCEPT_INVITATION)
+            return
         if msg.kind == "preview":
             html = await database_sync_to_async(rendering.render_preview)(
                 self.match_id, self.viewer, msg.action
@@ -211,11 +218,39 @@ class MatchConsumer(GuardedConsumer):
         await self.send(html)
         self.plan(schedule)
 
+    async def send_rematch(self, *, goto: str = "", notice: str = "") -> None:
+        """The game-over screen's rematch region, as it is now (nothing while the game is
+        played, or for a spectator)."""
+        if self.admitted is None or self.viewer.seat is None:
+            return
+        html = await database_sync_to_async(rendering.render_rematch)(
+            self.match_id, self.viewer, self.user, goto=goto, notice=notice
+        )
+        if html:
+            await self.send(html)
+
+    async def answer(self, invitation_id: int, *, accept: bool) -> None:
+        """Accept or decline a rematch offer shown here. The service answers only an open
+        invitation to this user; a refusal (taken back, already started) is said in the
+        offer's place. The news that follows redraws the offers, or goes to the new match."""
+        try:
+            await database_sync_to_async(invitations.invitation_answer)(
+                invitation_id=invitation_id, user=self.user, accept=accept
+            )
+        except LobbyRefused as err:
+            await self.send_rematch(notice=err.message)
+
     async def challenges_changed(self, event: dict) -> None:
-        """Lobby news on the user's group: nothing to show on the match page."""
+        """Lobby news on the user's group: an offer to play again may have come or gone."""
+        await self.send_rematch()
 
     async def match_ready(self, event: dict) -> None:
         """A tournament round started: its notice takes the student from this page (a game
-        just over, say) to their new match. Other lobby news: nothing to show here."""
-        if event.get("round") and event.get("match") != self.match_id:
+        just over, say) to their new match. Another new match of theirs (a rematch accepted)
+        takes them there at once from a game-over screen; a game in play is never left."""
+        if event.get("match") == self.match_id:
+            return
+        if event.get("round"):
             await self.send_round_notice(event)
+            return
+        await self.send_rematch(goto=reverse("games:match", args=[event["match"]]))

@@ -36,9 +36,21 @@ _ID = re.compile(r"[0-9]{1,18}")  # any BigAutoField value, never past PostgreSQ
 # Control characters (PostgreSQL refuses NUL) and lone surrogates (not encodable to UTF-8).
 UNSAFE_TEXT = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
 
+# Answering an invitation the page shows (a rematch offer on a game-over screen): its number,
+# and no ply (it is no move). The service decides whether it is this user's to answer.
+ACCEPT_INVITATION = "accept_invitation"
+DECLINE_INVITATION = "decline_invitation"
+INVITATION_FRAMES: dict[str, frozenset[str]] = {
+    ACCEPT_INVITATION: frozenset({"invitation"}),
+    DECLINE_INVITATION: frozenset({"invitation"}),
+}
 # The platform's own frames: "is this still the board?" (a screen that heard nothing for a
-# while, static/js/live.js) and leaving the game.
-PLATFORM_FRAMES: dict[str, frozenset[str]] = {"sync": frozenset(), "resign": frozenset()}
+# while, static/js/live.js), leaving the game, and answering an invitation.
+PLATFORM_FRAMES: dict[str, frozenset[str]] = {
+    "sync": frozenset(),
+    "resign": frozenset(),
+    **INVITATION_FRAMES,
+}
 # A builder preview asks for a view and changes nothing: it needs no ply.
 PREVIEW = "preview"
 LOBBY_FIELDS = {
@@ -106,7 +118,8 @@ def frame_fields() -> dict[str, frozenset[str]]:
 
 def parse(text: str | None) -> ClientMessage:
     """A match socket frame: a game's move or preview (its fields as bounded text, which the
-    game's kind reads), a resignation, or a sync (the ply the screen shows); raises BadMessage."""
+    game's kind reads), a resignation, a sync (the ply the screen shows), or the answer to an
+    invitation (its number); raises BadMessage."""
     data = _fields(text)
     kind = data.pop("kind", None)
     grammar = frame_fields()
@@ -115,6 +128,9 @@ def parse(text: str | None) -> ClientMessage:
     if set(data) - {"ply"} - set().union(*grammar.values()):
         raise BadMessage("unexpected fields")
     ply_text = data.pop("ply", "")
+    if kind in INVITATION_FRAMES:  # the invitation's number, checked here; any ply is ignored
+        number = _number(data.get("invitation"), _ID)
+        return ClientMessage(kind, None, {"kind": kind, "invitation": number})
     if ply_text != "":
         ply = _number(ply_text, _PLY)
     elif kind == PREVIEW:

@@ -20,6 +20,7 @@ from games.selectors.matches import (
     view_for,
     viewer_of,
 )
+from games.services.invitations import rematch_offers
 
 TEMPLATE = "games/match.html"
 LIVE_FRAGMENTS = ("board", "status", "clock", "guide", "announce", "gameover")
@@ -44,6 +45,26 @@ def _template(name: str, context: dict) -> str:
 def fragments(names: tuple[str, ...], context: dict) -> str:
     context = {**context, "oob": True}
     return "".join(render_to_string(_template(name, context), context) for name in names)
+
+
+def render_rematch(
+    match_id: int, viewer: Viewer, user: User, *, goto: str = "", notice: str = ""
+) -> str:
+    """The game-over screen's rematch region for a seated player (a fragment; "" for a
+    spectator and while the match is played): the offers to them from the others who played
+    it, a refused answer's `notice`, or the way to the match that has just started (`goto`)."""
+    if viewer.seat is None:
+        return ""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.status == Match.Status.PLAYING:
+        return ""
+    context = {
+        "oob": True,
+        "rematch": rematch_offers(match=match, user=user),
+        "rematch_notice": notice,
+        "goto": goto,
+    }
+    return render_to_string(f"{TEMPLATE}#rematch", context)
 
 
 def message(text: str, *, kind: str = "error") -> str:

@@ -2,13 +2,15 @@
 seats, and says who fills them.
 
 - A pupil invites classmates (`invitation_create`): one, for a challenge, or up to three, for a
-  table of four; they accept or decline in their lobby, and the match starts when every seat is
-  taken, or when the host starts it with the computer in the empty seats (where allowed).
+  table of four; they accept or decline in their lobby (a rematch also on the game-over screen
+  they are still on: `rematch_offers`), and the match starts when every seat is taken, or when
+  the host starts it with the computer in the empty seats (where allowed).
 - A game that starts at once (`game_start`): against the computer, the teacher's pairing (any
   game, two to four pupils a match, "pair everyone present"), a tournament's match, the guided
   game. It is recorded as a started invitation, so every match has one record of who started it.
 
-Every change tells the people involved through their lobby sockets.
+Every change tells the people involved through their sockets: the lobby, and the game-over
+screen of a match they played (a rematch offer).
 """
 
 from __future__ import annotations
@@ -352,6 +354,36 @@ def invitations_for(user: User) -> dict[str, Any]:
         "my_invitation": mine,
         "notice": notice,
     }
+
+
+def rematch_offers(*, match: Match, user: User) -> list[dict[str, Any]]:
+    """The offers the game-over screen of `match` shows `user`: open invitations to them from
+    someone who played in it, asked since it ended (a rematch), newest first. One the user has
+    accepted stays, saying so, while it waits for the others. None while it is being played."""
+    if match.status == Match.Status.PLAYING:
+        return []
+    players = match.seats.exclude(user=None).exclude(user=user).values("user_id")
+    invites = (
+        Invitee.objects.filter(
+            user=user,
+            status__in=[Invitee.Status.INVITED, Invitee.Status.ACCEPTED],
+            invitation__status=Invitation.Status.OPEN,
+            invitation__host_id__in=players,
+            invitation__created_at__gte=match.finished_at or match.created_at,
+        )
+        .select_related("invitation__host__student")
+        .order_by("-invitation__created_at")[:3]
+    )
+    return [
+        {
+            "invitation": i.invitation,
+            "host": i.invitation.host.student.display_name,
+            "what": _what(i.invitation),
+            "accepted": i.status == Invitee.Status.ACCEPTED,
+        }
+        for i in invites
+        if hasattr(i.invitation.host, "student")
+    ]
 
 
 def pair_students(

@@ -16,7 +16,8 @@ from games.services.matches import CANNOT_PLAY
 
 def rematch_create(*, match: Match, user: User) -> Match | None:
     """`user`'s game again: a new match when every other seat is the computer's (returned), or
-    an invitation to the classmates who played (None: they answer in their lobby).
+    an invitation to the classmates who played (None: they answer on the game-over screen they
+    are still on, or in their lobby).
 
     Refused (LobbyRefused) for anyone not seated in it, before it is over, and for a pupil who
     is no longer a current student of the class it was played in.

@@ -14,6 +14,7 @@ from classrooms.permissions import student_of
 from games.kinds import kind_for
 from games.models import Match
 from games.selectors.matches import match_view, viewer_of
+from games.services.invitations import rematch_offers
 from games.services.lobby import LobbyRefused, pupil_start_count
 from games.services.rematch import rematch_create
 from games.tournaments.notice import match_panel
@@ -28,6 +29,8 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         raise Http404
     context = match_view(match, viewer)
     context["tournament_panel"] = match_panel(match_id=match.pk, user=request.user)
+    if viewer.seat is not None:
+        context["rematch"] = rematch_offers(match=match, user=request.user)
     return render(request, "games/match.html", context)
 
 
@@ -64,7 +67,9 @@ def play_again(request: HttpRequest, match_id: int) -> HttpResponse:
             return redirect("games:lobby")
         if again is not None:
             return redirect("games:match", match_id=again.pk)
-        messages.success(request, _("Asked: your classmates answer in their lobby."))
+        messages.success(
+            request, _("Asked: your classmates see it on their game-over screen or in their lobby.")
+        )
         return redirect("games:lobby")
     kind = kind_for(match.game)
     others = [

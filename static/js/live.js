@@ -22,23 +22,25 @@
     }, 1000);
   });
 
-  /* The lobby: an invitation that arrives takes keyboard focus to its Accept button (unless
-     the child is choosing something in a form), and focus inside the invitations survives the
-     region's swaps. */
+  /* Invitations (the lobby's, and a rematch offer on a game-over screen: a region marked
+     data-invites): one that arrives takes keyboard focus to its Accept button (unless the child
+     is choosing something in a form), and focus inside the invitations survives the region's
+     swaps. */
   var invites = null, keep = null;
   function inviteKeys(region) {
     var keys = {};
     region.querySelectorAll("[data-invite]").forEach(function (el) { keys[el.dataset.invite] = true; });
     return keys;
   }
+  function invitesRegion(el) { return el && el.hasAttribute && el.hasAttribute("data-invites"); }
   document.body.addEventListener("htmx:oobBeforeSwap", function (evt) {
-    if (!evt.target || evt.target.id !== "challenges") { return; }
+    if (!invitesRegion(evt.target)) { return; }
     invites = inviteKeys(evt.target);
     var active = document.activeElement, box = active && active.closest && active.closest("[data-invite]");
     keep = box && evt.target.contains(active) ? [box.dataset.invite, active.hasAttribute("data-accept")] : null;
   });
   document.body.addEventListener("htmx:oobAfterSwap", function (evt) {
-    if (!evt.target || evt.target.id !== "challenges" || invites === null) { return; }
+    if (!invitesRegion(evt.target) || invites === null) { return; }
     var target = null;
     if (keep) {
       var box = evt.target.querySelector('[data-invite="' + keep[0] + '"]');
@@ -132,9 +134,11 @@
     }
     if (id === "clock") { readClocks(); }
     if (id === "gameover") {
-      // The game is over: focus the result (not a piece that can no longer be played).
+      // The game is over: focus the result (not a piece that can no longer be played), unless
+      // the keyboard is on a rematch offer.
       var active = document.activeElement;
-      if (finished() && (!active || active === document.body || root.contains(active))) {
+      var onOffer = active && active.closest && active.closest("[data-invites]");
+      if (finished() && (!active || active === document.body || (root.contains(active) && !onOffer))) {
         document.getElementById("gameover").focus({ preventScroll: true });
       }
     }
@@ -232,4 +236,7 @@
   readClocks();
   connection(false, "");
   stepReplay(0);
+  // A rematch offer already there when the game-over screen opens: its Accept has the keyboard.
+  var offered = $("#rematch [data-accept]");
+  if (offered) { offered.focus({ preventScroll: true }); }
 })();

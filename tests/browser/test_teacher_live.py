@@ -19,15 +19,22 @@ def test_a_teacher_pairs_two_students_in_the_lobby_with_a_three_minute_clock_and
     make_student("Cy")  # never opens the lobby
     watcher = login_page(teacher)
     watcher.goto(f"{live}/play/class/{classroom.pk}/live/")
-    assert watcher.locator("#id_pair-player_1 option", has_text="○ Ada — not in the lobby").count() == 1
+    assert (
+        watcher.locator("#id_pair-player_1 option", has_text="○ Ada — not in the lobby").count()
+        == 1
+    )
 
     a, b = login_page(ada.user), login_page(ben.user)
     a.goto(f"{live}/play/")
     b.goto(f"{live}/play/")
     # The polled list and the pairing selects both catch up without a reload.
     watcher.wait_for_selector("#live .people >> text=Ben")
-    watcher.wait_for_selector("#id_pair-player_1 option:text('● Ada — in the lobby')", state="attached")
-    watcher.wait_for_selector("#id_pair-player_2 option:text('● Ben — in the lobby')", state="attached")
+    watcher.wait_for_selector(
+        "#id_pair-player_1 option:text('● Ada — in the lobby')", state="attached"
+    )
+    watcher.wait_for_selector(
+        "#id_pair-player_2 option:text('● Ben — in the lobby')", state="attached"
+    )
     assert "○ Cy — not in the lobby" in watcher.inner_text("#id_pair-player_2")
 
     watcher.click(".game-settings[data-game=warriors] summary:has-text('Variants')")

@@ -1,5 +1,6 @@
 """ "Play again" after a game: the same game and settings against the computer at once; with
-classmates, an offer they answer in their lobby (a challenge, or a card-war table)."""
+classmates, an offer they answer on their game-over screen or in their lobby (a challenge, or a
+card-war table)."""
 
 import pytest
 
