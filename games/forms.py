@@ -173,7 +173,7 @@ class InviteForm(forms.Form):
     classmate = forms.ModelChoiceField(
         label=_("Classmate"), queryset=Student.objects.none(), required=False, empty_label=None
     )
-    seats = forms.TypedChoiceField(label=_("Players"), coerce=int)
+    seats = forms.TypedChoiceField(label=_("Players at the table"), coerce=int)
     invite = forms.ModelMultipleChoiceField(
         label=_("More classmates, for a table of three or four"),
         queryset=Student.objects.none(),

@@ -39,7 +39,10 @@ class LobbyConsumer(GuardedConsumer):
             student=self.student, channel_name=self.channel_name
         )
         self.heartbeat = asyncio.create_task(self._beat())
-        await self.send_lobby()
+        # A classmate may have accepted while this page was loading (its form was posted just
+        # before): "your match is ready" went to the page before, so this one goes there now.
+        started = await database_sync_to_async(invitations.just_started_for)(self.user)
+        await self.send_lobby(goto=reverse("games:match", args=[started]) if started else "")
 
     def admission(self, user: User) -> Student | None:
         """A student whose place and class are current."""

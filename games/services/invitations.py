@@ -386,6 +386,25 @@ def rematch_offers(*, match: Match, user: User) -> list[dict[str, Any]]:
     ]
 
 
+def just_started_for(user: User) -> int | None:
+    """The match an invitation `user` hosted started in the last moments, which they have not
+    played in yet (the last classmate accepted while the host's lobby was loading), or None."""
+    recent = timezone.now() - timedelta(seconds=ANSWER_SHOWN_SECONDS)
+    return (
+        Invitation.objects.filter(
+            host=user,
+            status=Invitation.Status.STARTED,
+            invites__status=Invitee.Status.ACCEPTED,
+            match__status=Match.Status.PLAYING,
+            match__created_at__gte=recent,
+        )
+        .exclude(match__moves__user=user)
+        .order_by("-match__created_at")
+        .values_list("match_id", flat=True)
+        .first()
+    )
+
+
 def pair_students(
     *,
     classroom: Classroom,

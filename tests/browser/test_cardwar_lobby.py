@@ -40,7 +40,7 @@ def test_a_table_of_four_with_a_classmate_and_two_computers(live, login_page, ma
     panel = card.locator("form", has=host.get_by_role("button", name="Challenge a classmate"))
     panel.get_by_label("Classmate", exact=True).select_option(label="Ben")
     panel.get_by_text("More players and settings").click()
-    panel.get_by_label("Players", exact=True).select_option("4")
+    panel.get_by_label("Players at the table").select_option("4")
     panel.get_by_label("2 · Multiplication", exact=False).check()
     panel.get_by_role("button", name="Challenge a classmate").click()
     host.wait_for_selector("text=Your classmates have been asked")

@@ -150,3 +150,19 @@ def test_an_unknown_game_posted_to_the_lobby_is_refused_and_starts_nothing(clien
         assert response.status_code == 400
         assert "That game cannot be played here." in response.content.decode()
     assert not Invitation.objects.exists() and not Match.objects.exists()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_host_whose_lobby_was_loading_when_it_started_is_sent_to_the_match(game, pupils):
+    amara, ben = pupils[0].user, pupils[1].user
+    invitation = invitations.invitation_create(host=amara, invite_user_ids=[ben.pk], game=game)
+    assert invitations.just_started_for(amara) is None  # nothing started yet
+    started = invitations.invitation_answer(invitation_id=invitation.pk, user=ben, accept=True)
+    assert invitations.just_started_for(amara) == started.match_id
+    assert invitations.just_started_for(ben) is None  # he was there: he goes with his answer
+    match_resign(match=started.match, player=amara)
+    assert invitations.just_started_for(amara) is None  # over: nowhere to go
+    invitations.game_start(
+        host=amara, classroom=started.match.classroom, players=[amara, "beginner"], game=game
+    )
+    assert invitations.just_started_for(amara) is None  # a game started at once is not waited for
