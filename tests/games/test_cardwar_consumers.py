@@ -256,12 +256,17 @@ async def test_a_four_seat_team_game_with_bots_over_sockets_to_its_end(
     me = await open_socket(match, students[0].user, 0)
     watcher = await open_socket(match, teacher, None)
     done: set[tuple] = set()  # the steps seat 0 has acted in
+    read: set[tuple] = set()  # the steps seat 0 has moved on to (against computers, the
+    # result waits for her: the page says "moved on" when she presses Next round)
     page = me.payloads[-1]
     for _ in range(2000):
         if 'data-finished="1"' in page:
             break
         game = await sync_to_async(game_now)(match)
         step = (game.rules.phase, game.rules.round, game.rules.war_depth)
+        if step not in read:
+            read.add(step)
+            await me.send(kind="moved_on", ply=str(match.ply))
         if 0 in KIND.awaited(game) and step not in done:
             done.add(step)
             if game.rules.phase == "target":
