@@ -4,8 +4,9 @@ The stored state is the rules' state plus the last reveal (`view.Reveal`): the r
 round once it is won, and every screen shows how the last one went. Answers are simultaneous, so
 a step is one moment of play — naming one round's target, or one (war) round's answers — and
 the answers inside it are not stale for each other; a step's deadline (answer or target timer)
-starts once, when the step opens. Times come from the teacher's options in the rules' `Options`
-(Match.variants), not from the server's Warriors settings.
+starts once, when the step opens (after a reveal, once the result has been read: against
+computers only, when the player moves on, `held`). Times come from the teacher's options in
+the rules' `Options` (Match.variants), not from the server's Warriors settings.
 """
 
 from __future__ import annotations
