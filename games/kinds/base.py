@@ -14,6 +14,9 @@ The words used below:
 - deadlines: `clock` (the game clock: Match.clock_deadline) and `step` (the per-move limit, or
   the answer/target timer: Match.move_deadline). When one passes, `due_action` says what the
   rules are told.
+- a step's *pause* (`Timing.pause_ms`): what just happened is read before the step's think time
+  and deadline start. Where the kind `held` it for a player, it is only the most the step waits:
+  that player's `MoveOn` (parsed from the game's "moved on" frame) starts the step at once.
 """
 
 from __future__ import annotations
@@ -40,6 +43,9 @@ class Setup:
     rules: Mapping[str, Any]  # the kind's canonical options (`GameKind.rules_options`)
     server: Mapping[str, Any]  # clock_seconds, move_seconds, scripted_rolls, guided, …
     seats: int
+    # Each seat's computer level, "" for a person (Seat.bot_level; empty when not known, as in a
+    # kind's own tests): a game played against computers only may wait for its one player.
+    bots: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -50,13 +56,27 @@ class Timing:
     plies seen before it are stale). `step_seconds`: the new step's limit (read only with
     `new_step`; None: no limit). `clock_seconds`: (re)start the game clock with this many seconds;
     None leaves it as it is (at the start, None means no clock). `pause_ms`: the new step's
-    think time and deadline start this much later (a moment to read what just happened).
+    think time and deadline start this much later (a moment to read what just happened; where
+    the kind `held` the pause for a player, at most this much later: see `MoveOn`).
     """
 
     new_step: bool
     step_seconds: int | None = None
     clock_seconds: int | None = None
     pause_ms: int = 0
+
+
+@dataclass(frozen=True)
+class MoveOn:
+    """A player has read what the last step showed and moves on (a game's "moved on" frame).
+
+    Not a move: the door logs nothing, counts nothing and asks the rules nothing. When the step
+    is still in its pause and the kind `held` that pause for this player, the step (its think
+    time and deadline) starts now; otherwise (the step has started, a second click, a game with
+    classmates, whose pause is everyone's) nothing changes.
+    """
+
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -137,7 +157,8 @@ class GameKind(Protocol):
 
     # --- playing ----------------------------------------------------------------------------
     def parse(self, frame: Mapping[str, Any], seat: int) -> Any | None:
-        """The rules action a player's client frame asks for, or None when it is not understood.
+        """The rules action a player's client frame asks for (or `MoveOn`, for a game whose
+        screen holds what happened until the player moves on), or None when not understood.
 
         The one place a client message becomes an action; the frame's shape is already bounded
         by the socket's edge, but callers from elsewhere rely on the limits here too.
@@ -284,6 +305,11 @@ class GameKind(Protocol):
         """The computer's action when the game's script decides it (None: its bot plays)."""
         ...
 
+    def held(self, setup: Setup, state: Any, seat: int) -> bool:
+        """Whether the step's pause waits for `seat` to move on (`MoveOn`): the pause is then
+        only the most it waits. A pause others share is never ended by one of them."""
+        ...
+
     def options_label(self, rules: Mapping[str, Any]) -> str:
         """The game and its options in a few words, e.g. "Card war: level 3"."""
         ...
@@ -349,6 +375,9 @@ class KindBase:
 
     def off_script(self, setup: Setup, ply: int, frame: Mapping[str, Any]) -> str | None:
         return None
+
+    def held(self, setup: Setup, state: Any, seat: int) -> bool:
+        return False
 
     def scripted_action(self, setup: Setup, state: Any, seat: int) -> Any | None:
         return None

@@ -240,6 +240,15 @@ class MatchConsumer(GuardedConsumer):
         except LobbyRefused as err:
             await self.send_rematch(notice=err.message)
 
+    async def match_retimed(self, event: dict) -> None:
+        """The step of the ply this socket shows starts at a new time: its clocks and its plan.
+        News for another ply is dropped (a newer ply's own news brings the whole view)."""
+        if self.admitted is None or event.get("ply") != self.seen_ply or not event.get("snap"):
+            return
+        html, schedule = rendering.render_clocks(event["snap"])
+        await self.send(html)
+        self.plan(schedule)
+
     async def challenges_changed(self, event: dict) -> None:
         """Lobby news on the user's group: an offer to play again may have come or gone."""
         await self.send_rematch()

@@ -149,6 +149,13 @@ def render_snapshot(snap: dict, viewer: Viewer) -> tuple[str, Schedule]:
     return html + fragments(("clock",), clocks_of(snap)), schedule_of(snap)
 
 
+def render_clocks(snap: dict) -> tuple[str, Schedule]:
+    """The clocks alone, from the snapshot of a step whose start moved (a player moved on from
+    a pause held for them): the board did not change, and a board swap would take what the
+    player is typing."""
+    return fragments(("clock",), clocks_of(snap)), schedule_of(snap)
+
+
 # The replays of games that ended lately in this process (per language: the moves are told in
 # words), read and rendered once for all their sockets.
 _replays: Recent[tuple, tuple[list, str]] = Recent(size=256, name="replays")

@@ -72,12 +72,22 @@ def _remaining_ms(deadline: float | None) -> int | None:
     return max(0, int((deadline - time.time()) * 1000))
 
 
+def _step_ms(deadline: float | None, started: float | None) -> int | None:
+    if deadline is None or started is None:
+        return None
+    return max(0, int((deadline - started) * 1000))
+
+
 def clocks_of(snap: dict[str, Any]) -> dict[str, int | None]:
     """The clocks' time left now, in ms (None: off, or the match is over)."""
     finished = snap["status"] == Match.Status.FINISHED
+    deadline, started = snap["move_deadline"], snap.get("turn_started_at")
     return {
         "clock_ms": None if finished else _remaining_ms(snap["clock_deadline"]),
-        "move_ms": None if finished else _remaining_ms(snap["move_deadline"]),
+        "move_ms": None if finished else _remaining_ms(deadline),
+        # The step's own length: a step still in its pause (the last result being read) shows
+        # it whole, and counts down only once it starts (live.js).
+        "move_full_ms": _step_ms(deadline, started),
         # What the step clock is for, read from the stored state (the clocks are rendered per
         # socket: the kind reads its JSON without loading a rules state).
         "step_label": kind_for(snap["game"]).step_label(snap["state"]),

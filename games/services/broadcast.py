@@ -88,6 +88,20 @@ def on_commit_match_changed(
     transaction.on_commit(send)
 
 
+def on_commit_match_retimed(*, match_id: int, snap: dict) -> None:
+    """After commit: the step of the snapshot's ply starts at a new time (a player moved on from
+    a pause held for them). The match's sockets show its clocks again and plan its bots and
+    deadline anew. Nothing else changed, so no ply and no outbox row: were this lost, the
+    screens and the computers would keep the pause's old end until the next ply (never later
+    than the kind's most), and the sweep still applies the new deadline from the database."""
+
+    def send() -> None:
+        message = {"type": "match.retimed", "match": match_id, "ply": snap["ply"], "snap": snap}
+        _send(match_group(match_id), message)
+
+    transaction.on_commit(send)
+
+
 def on_commit_class_event(*, classroom_id: int, message: dict) -> None:
     transaction.on_commit(lambda: _send(class_group(classroom_id), message))
 

@@ -58,7 +58,9 @@ def match_create(
     # A calculation's value is shown while it is built only where it teaches: the guided game,
     # and a class whose teacher switched it on (beginners). Elsewhere the child works it out.
     opts.setdefault("preview", bool(opts.get("guided")) or show_values(classroom))
-    setup = Setup(seed, rules, opts, len(players))
+    setup = Setup(
+        seed, rules, opts, len(players), tuple(p if isinstance(p, str) else "" for p in players)
+    )
     state, events = kind.start(setup)
     timing = kind.timing(setup, None, state, events)
     opening = kind.opening_log(setup, state, events)

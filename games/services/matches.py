@@ -22,12 +22,12 @@ from django.utils.translation import gettext_lazy
 
 from classrooms.models import User
 from classrooms.permissions import account_is_current
-from games.kinds import GameKind, Setup, kind_for
+from games.kinds import GameKind, MoveOn, Setup, kind_for
 from games.kinds.shown import rule_message
 from games.models import Match, Move, Seat
 from games.rules.common import RuleError
 from games.selectors.snapshot import snapshot
-from games.services.broadcast import on_commit_match_changed
+from games.services.broadcast import on_commit_match_changed, on_commit_match_retimed
 from games.services.creation import after_seconds
 from games.services.evidence import calculations_record, calculations_statements
 from games.services.lock import match_locked_with_seats
@@ -97,7 +97,10 @@ type Intent = Play | Leave | BotTurn | Expire
 
 
 def setup_of(match: Match) -> Setup:
-    return Setup(match.seed, match.variants, match.options, len(seats_of(match)))
+    seats = seats_of(match)
+    return Setup(
+        match.seed, match.variants, match.options, len(seats), tuple(s.bot_level for s in seats)
+    )
 
 
 def _locked(match: Match | int) -> Match:
@@ -239,7 +242,8 @@ def match_act(
     `actor` is the player (None: the server's timers and bots); `seen_ply` the ply the actor's
     screen showed (None: whatever is current; resigning). Players' refusals raise MoveRejected
     and change nothing, except that a passed deadline is still applied and a refused attempt
-    the kind keeps as evidence is stored; the server's intents return None when they are moot.
+    the kind keeps as evidence is stored; the server's intents, and a player's moving on
+    (`MoveOn`) that changes nothing, return None.
     """
     now = now or timezone.now()
     rejection: MoveRejected
@@ -273,9 +277,11 @@ def match_act(
                     return _commit(locked, kind, state, kind.resign(seat.index), now)
                 except RuleError as err:  # leaving twice: the first took the player out
                     raise MoveRejected(_("You are out of this game already."), code="out") from err
+            action = kind.parse(intent.frame, seat.index)
+            if isinstance(action, MoveOn):  # whoever's turn it is: no move, no evidence
+                return _move_on(locked, kind, state, action, now)
             if seat.index not in kind.awaited(state):
                 raise MoveRejected(_("It is not your turn."), code="not_your_turn")
-            action = kind.parse(intent.frame, seat.index)
             if action is None:
                 raise MoveRejected(_("That move is not understood."), code="malformed")
             try:
@@ -288,8 +294,37 @@ def match_act(
                 off_script = kind.off_script(setup_of(locked), locked.ply, intent.frame)
                 if off_script is not None:
                     raise MoveRejected(off_script, code="guided")
+                # A move in a pause held for its player moves on too (a client that did not say).
+                _start_held(locked, kind, state, seat.index, now)
                 return _commit(locked, kind, state, action, now, applied)
     raise rejection
+
+
+def _start_held(match: Match, kind: GameKind, state, seat: int, now: datetime) -> bool:
+    """Start the step now if it is still in a pause the kind holds for `seat` (its think time
+    and deadline come that much sooner); whether it did (the caller saves the match)."""
+    started = match.turn_started_at
+    if started is None or started <= now or not kind.held(setup_of(match), state, seat):
+        return False
+    match.turn_started_at = now
+    if match.move_deadline is not None:
+        match.move_deadline -= started - now
+    return True
+
+
+def _move_on(match: Match, kind: GameKind, state, move_on: MoveOn, now: datetime):
+    """A player moved on from what the last step showed: a step still in a pause the kind holds
+    for them starts now. None, changing nothing, once the step has started (a second click, the
+    pause's most run out) or where the pause is not theirs to end (a game with classmates).
+
+    Nothing is logged (no ply: no move), so the news is the step's new times, not a ply.
+    """
+    if not _start_held(match, kind, state, move_on.seat, now):
+        return None
+    match.save(update_fields=["turn_started_at", "move_deadline"])
+    snap = snapshot(match, seats_of(match), None, awaited=kind.awaited(state))
+    on_commit_match_retimed(match_id=match.pk, snap=snap)
+    return Applied(match, [])
 
 
 def _bot_turn(match: Match, kind: GameKind, intent: BotTurn, now: datetime) -> Applied | None:

@@ -191,7 +191,7 @@
   });
   /* The forms go over the socket only: never as a page load, even when a check stops them. */
   root.addEventListener("submit", function (evt) {
-    if (evt.target.closest(".cw") || evt.target.id === "resign-form") { evt.preventDefault(); }
+    if (evt.target.closest(".cw") || /^(resign|moved-on)-form$/.test(evt.target.id)) { evt.preventDefault(); }
   });
 
   function say(form, message, neutral) {
@@ -316,7 +316,9 @@
 
   /* --- the moment after a reveal: the round's result holds the main area (its time is in
      data-reveal-ms; the server starts the next step as much later), and against computers
-     only it stays until the player moves on (Next round, Enter, or any key for the step). --- */
+     only it stays until the player moves on (Next round, Enter, or any key for the step): the
+     page then says so (#moved-on-form) and the server starts the next step's timer. The server
+     waits data-hold-ms at the most, and so does the screen. --- */
   var momentKey, momentTimer = null;
   function holdMoment() {
     var cw = $(".cw"), box = $(".cw-moment");
@@ -326,9 +328,10 @@
       momentKey = key;
       var ms = parseInt(cw.dataset.revealMs || "0", 10);
       clearTimeout(momentTimer);
-      if (cw.dataset.holdReveal || ms > 0) {
+      if (cw.dataset.holdReveal) { ms = parseInt(cw.dataset.holdMs || "0", 10); }
+      if (ms > 0) {
         root.dataset.moment = key;
-        if (!cw.dataset.holdReveal) { momentTimer = setTimeout(endMoment, ms); }
+        momentTimer = setTimeout(endMoment, ms);
       }
     }
     if (!key) { delete root.dataset.moment; }
@@ -344,7 +347,24 @@
     if (had) { document.getElementById("board").focus({ preventScroll: true }); }
     lastStep = null;
     focusStep();
+    movedOn();
   }
+  /* The server's pause ends when the player moves on: once per moment, and again when the
+     connection comes back (or the page opens) with the result no longer held here while the
+     step still waits (its clock shows more time than the step has: see live.js). */
+  function movedOn() {
+    var cw = $(".cw"), form = document.getElementById("moved-on-form");
+    if (!cw || !cw.dataset.holdReveal || !form || !live.online) { return; }
+    if (form.requestSubmit) { form.requestSubmit(); } else { htmx.trigger(form, "submit"); }
+  }
+  function stepWaits() {
+    var clock = $(".move-clock[data-full-ms]");
+    return !!clock && parseInt(clock.dataset.remainingMs, 10) > parseInt(clock.dataset.fullMs, 10);
+  }
+  live.onChange(function (online) {
+    // After the whole view is in: a result that came with it is held first (holdMoment).
+    if (online) { setTimeout(function () { if (!root.dataset.moment && stepWaits()) { movedOn(); } }, 0); }
+  });
 
   /* --- after a swap: a new step gets the keyboard ------------------------------------------ */
   var lastStep = null, errorStep = null, errorAt = 0;

@@ -92,7 +92,9 @@
     clockBase = $$(".clock[data-remaining-ms]").map(function (el) {
       // A step timer (a move, an answer, 20–60 s) turns red in its last 10 s, not from the start.
       var low = parseInt(el.dataset.lowMs || "30000", 10);
-      return { el: el, ends: now + parseInt(el.dataset.remainingMs, 10), low: low };
+      // A step still in its pause (the last result being read) shows its whole time, still.
+      var full = el.dataset.fullMs ? parseInt(el.dataset.fullMs, 10) : Infinity;
+      return { el: el, ends: now + parseInt(el.dataset.remainingMs, 10), low: low, full: full };
     });
     tick();
   }
@@ -105,7 +107,7 @@
   function tick() {
     var now = performance.now();
     clockBase.forEach(function (c) {
-      var left = c.ends - now;
+      var left = Math.min(c.ends - now, c.full);
       var t = $(".clock-time", c.el);
       if (t) { t.textContent = fmt(left); }
       c.el.classList.toggle("is-low", left < c.low);

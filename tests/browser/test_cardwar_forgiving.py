@@ -1,11 +1,13 @@
 """The card war forgives a child's input: what children did on first contact, done again in
 Chromium — Enter before the socket is up, a target out of range, a minus typed from the
 keyboard, a number before a sign, a double click on Answer, the round's result held before the
-next round, a war round at level 7 on a 1366x768 screen, leaving a table of four twice."""
+next round (against the computer, its answer time starting only when she moves on), a war round
+at level 7 on a 1366x768 screen, leaving a table of four twice."""
 
 import re
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from games.rules import cardwar as rules
@@ -144,3 +146,51 @@ def test_against_computers_the_result_waits_and_leaving_twice_is_clean(
     expect(page.locator("#errors")).to_have_text("You are out of this game already.")
     assert "went wrong" not in page.inner_text("#match")
     assert game_of(match).hands[0].out
+
+
+def test_against_the_computer_her_answer_time_starts_when_she_moves_on(
+    live, login_page, classroom, make_student, console
+):
+    """She reads the round's result longer than the usual 4 s pause: the computer waits too,
+    and her answer timer starts full when she presses Enter."""
+    ada = make_student("Ada")
+    match = card_war(classroom, [ada.user, "beginner"], seed=3, level=1, bot_delay_ms=200)
+    page = login_page(ada.user)
+    open_match(page, live, match)
+    wait_step(page, "answer")
+    a, b = rules.face_up_values(game_of(match), 0)
+    page.keyboard.type(str(a + b))
+    page.keyboard.press("Enter")
+    moment = page.locator(".cw-moment")
+    expect(moment).to_be_visible()
+    clock = page.locator(".move-clock .clock-time")
+    page.wait_for_timeout(6000)  # longer than the 4 s pause with classmates
+    expect(moment).to_be_visible()
+    expect(clock).to_have_text("0:30")  # the next round's whole time, still
+    game = game_of(match)
+    assert game.round == 2 and game.entries[1] is None  # the computer waits for her too
+    assert match.turn_started_at > timezone.now()
+    expect(page.locator(".cw-onward")).to_be_focused()
+    pressed = timezone.now()
+    page.keyboard.press("Enter")
+    expect(moment).to_be_hidden()
+    # The server started the step as she moved on: the clock she is sent runs from 30 s.
+    page.wait_for_function(
+        "() => { const c = document.querySelector('.move-clock');"
+        " return c && +c.dataset.remainingMs <= +c.dataset.fullMs; }"
+    )
+    expect(clock).to_have_text(re.compile(r"0:(30|29)"))
+    match.refresh_from_db()
+    assert pressed <= match.turn_started_at <= timezone.now()
+    left = (match.move_deadline - timezone.now()).total_seconds()
+    assert 27 < left <= 30
+    sent = [f for f in frames_sent(page) if f["kind"] == "moved_on"]
+    assert len(sent) == 1 and sent[0]["ply"] == str(match.ply)
+    # The computer answers now (it thinks 0.2 s here), and her timer counts down.
+    page.wait_for_function(
+        "() => !!document.querySelector('.cw-seat[data-answered=\"1\"]')", timeout=5000
+    )
+    page.wait_for_timeout(2000)
+    expect(clock).to_have_text(re.compile(r"0:2[5-8]"))
+    expect(page.locator("[data-answer-input]")).to_be_focused()
+    assert "went wrong" not in page.inner_text("#match")

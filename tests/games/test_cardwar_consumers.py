@@ -256,12 +256,17 @@ async def test_a_four_seat_team_game_with_bots_over_sockets_to_its_end(
     me = await open_socket(match, students[0].user, 0)
     watcher = await open_socket(match, teacher, None)
     done: set[tuple] = set()  # the steps seat 0 has acted in
+    read: set[tuple] = set()  # the steps seat 0 has moved on to (against computers, the
+    # result waits for her: the page says "moved on" when she presses Next round)
     page = me.payloads[-1]
     for _ in range(2000):
         if 'data-finished="1"' in page:
             break
         game = await sync_to_async(game_now)(match)
         step = (game.rules.phase, game.rules.round, game.rules.war_depth)
+        if step not in read:
+            read.add(step)
+            await me.send(kind="moved_on", ply=str(match.ply))
         if 0 in KIND.awaited(game) and step not in done:
             done.add(step)
             if game.rules.phase == "target":
@@ -276,5 +281,50 @@ async def test_a_four_seat_team_game_with_bots_over_sockets_to_its_end(
     result = KIND.result(KIND.load(match.state))
     assert result.winners and len({w % 2 for w in result.winners}) == 1 and len(result.winners) == 2
     assert done  # seat 0 played its part over its socket
+    for sock in (me, watcher):
+        await sock.comm.disconnect()
+
+
+CLOCK = re.compile(r'class="clock move-clock" data-remaining-ms="(\d+)" data-full-ms="(\d+)"')
+
+
+def step_clock(payloads: list[str]) -> tuple[int, int]:
+    """The last answer timer sent: (time left, the step's own length), in ms."""
+    found = [m for text in payloads for m in CLOCK.findall(text)]
+    left, full = found[-1]
+    return int(left), int(full)
+
+
+async def test_against_the_computer_moving_on_starts_the_step_on_every_screen(
+    classroom, teacher, students
+):
+    match = await sync_to_async(card_match)(
+        classroom, [students[0].user, "beginner"], level=1, options={"bot_delay_ms": 0}
+    )
+    me = await open_socket(match, students[0].user, 0)
+    watcher = await open_socket(match, teacher, None)
+    game = await sync_to_async(game_now)(match)
+    text, answer = typed_answer(game, 0)
+    await me.send(kind="answer", ply="0", choice=text, answer=answer)
+    for sock in (me, watcher):
+        await sock.until(' data-reveal="')  # the computer answered at once
+        await sock.drain()
+    # The result waits for her: the next step's timer shows its whole time, and holds it.
+    left, full = step_clock(me.payloads)
+    assert full == 30_000 and left > 60_000
+    await sync_to_async(match.refresh_from_db)()
+    ply = match.ply
+    await me.send(kind="moved_on", ply=str(ply))
+    for sock in (me, watcher):
+        sock.payloads.clear()
+        await sock.until('id="clock"')
+        left, full = step_clock(sock.payloads)
+        assert full - 2000 < left <= full == 30_000  # started now: her whole answer time
+    # The computer thinks from now (no think time here): its answer is in at once, not after
+    # the minute the result would otherwise wait.
+    await me.until('id="board"', timeout=10)
+    await sync_to_async(match.refresh_from_db)()
+    assert match.ply == ply + 1
+    assert "went wrong" not in "".join(me.payloads)
     for sock in (me, watcher):
         await sock.comm.disconnect()

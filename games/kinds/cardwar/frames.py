@@ -5,6 +5,7 @@ frame's size, depth and text). The shapes, every field a string:
 - answer: `expression` (typed) or `choice` (a listed expression; exactly one of the two) and
   `answer` (the result the student computed);
 - target: `value` (a whole number, `-` or `−` for minus);
+- moved_on: the player read the last round's result (Next round): `MoveOn`, no move;
 - resign.
 (`kind` and `ply` are read by the socket's edge; staleness is the door's, per step.)
 Anything else is None: the socket answers "not understood" and changes nothing. Readable but
@@ -17,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from games.kinds.base import MoveOn
 from games.rules.cardwar import Action, Resign, SetTarget, Submit
 
 MAX_EXPRESSION = 60  # two cards, one sign, a square or roots and spaces: far less than this
@@ -27,6 +29,7 @@ _TARGET = re.compile(r"[-−]?[0-9]{1,2}")
 _FIELDS = {
     "answer": ({"answer"}, {"expression", "choice"}),
     "target": ({"value"}, set()),
+    "moved_on": (set(), set()),
     "resign": (set(), set()),
 }
 _GENERIC = {"kind", "ply"}  # read by the socket's edge, not by the kind
@@ -39,8 +42,9 @@ FRAMES = {
 }
 
 
-def parse_frame(frame: Mapping[str, object], seat: int) -> Action | None:
-    """The rules action of seat `seat`'s frame, or None when the frame has any other shape."""
+def parse_frame(frame: Mapping[str, object], seat: int) -> Action | MoveOn | None:
+    """The rules action of seat `seat`'s frame (`MoveOn` for moved_on, which is no move), or
+    None when the frame has any other shape."""
     kind = frame.get("kind")
     if not isinstance(kind, str) or kind not in _FIELDS:
         return None
@@ -53,6 +57,8 @@ def parse_frame(frame: Mapping[str, object], seat: int) -> Action | None:
         return None
     if kind == "resign":
         return Resign(seat)
+    if kind == "moved_on":
+        return MoveOn(seat)
     if kind == "target":
         value = str(fields["value"])
         if _TARGET.fullmatch(value) is None:

@@ -4,8 +4,9 @@ The stored state is the rules' state plus the last reveal (`view.Reveal`): the r
 round once it is won, and every screen shows how the last one went. Answers are simultaneous, so
 a step is one moment of play — naming one round's target, or one (war) round's answers — and
 the answers inside it are not stale for each other; a step's deadline (answer or target timer)
-starts once, when the step opens. Times come from the teacher's options in the rules' `Options`
-(Match.variants), not from the server's Warriors settings.
+starts once, when the step opens (after a reveal, once the result has been read: against
+computers only, when the player moves on, `held`). Times come from the teacher's options in
+the rules' `Options` (Match.variants), not from the server's Warriors settings.
 """
 
 from __future__ import annotations
@@ -19,7 +20,16 @@ from django.utils.translation import gettext_lazy
 
 from games.evidence.acts import Act
 from games.evidence.cardwar import answer_act, target_act
-from games.kinds.base import KindBase, LogRow, Refusal, Result, Setup, Timing, clock_text
+from games.kinds.base import (
+    KindBase,
+    LogRow,
+    MoveOn,
+    Refusal,
+    Result,
+    Setup,
+    Timing,
+    clock_text,
+)
 from games.kinds.cardwar.forms import CLASSMATE_SEATS, COMPUTER_SEATS, CardWarOptionsForm
 from games.kinds.cardwar.frames import FRAMES, parse_frame
 from games.kinds.cardwar.options import canonical_options, check_seats
@@ -42,12 +52,26 @@ _LOG_KINDS = {
 
 
 # How long a round's result holds the screen before the next step starts (Match.options may
-# set "reveal_ms"; the screen holds the result as long, or until the player moves on).
+# set "reveal_ms"; the screen holds the result as long).
 REVEAL_MS = 4000
+# Against computers only, the result holds until the player moves on ("Next round"): the next
+# step's timer and the computers' thinking start then, and at the latest this long after the
+# reveal. Ample to read a war's result twice over, and a child who walked away does not stop
+# the game for longer than a minute a round; the screen moves on by itself then too.
+HOLD_MS = 60_000
 
 
 def reveal_ms(options: Mapping[str, Any]) -> int:
     return int(options.get("reveal_ms", REVEAL_MS))
+
+
+def holder(setup: Setup, state: rules.State) -> int | None:
+    """The one player the result waits for: the only seat that is not a computer, while still in
+    the game (None with classmates, whose pause is everyone's, or once the player has left)."""
+    people = [seat for seat, level in enumerate(setup.bots) if not level]
+    if len(setup.bots) != setup.seats or len(people) != 1 or state.hands[people[0]].out:
+        return None
+    return people[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +154,7 @@ class CardWarKind(KindBase):
         return rules.action_from_json(dict(data))
 
     # --- playing ----------------------------------------------------------------------------
-    def parse(self, frame: Mapping[str, Any], seat: int) -> rules.Action | None:
+    def parse(self, frame: Mapping[str, Any], seat: int) -> rules.Action | MoveOn | None:
         return parse_frame(frame, seat)
 
     def resign(self, seat: int) -> rules.Action:
@@ -181,15 +205,23 @@ class CardWarKind(KindBase):
         if before is not None and _moment(before.rules) == _moment(state):
             return Timing(new_step=False)
         seconds = {"target": options.target_seconds, "answer": options.answer_seconds}
-        # After a reveal the next step starts a moment later: the players read the result first.
+        # After a reveal the next step starts a moment later: the players read the result first
+        # (against computers, when the player moves on: `held`; HOLD_MS at the most).
         revealed = any(e.get("type") == "answers_revealed" for e in events)
-        pause = reveal_ms(setup.server) if revealed and state.phase != "over" else 0
+        pause = 0
+        if revealed and state.phase != "over":
+            pause = reveal_ms(setup.server) if holder(setup, state) is None else HOLD_MS
         return Timing(
             new_step=True,
             step_seconds=seconds.get(state.phase),
             clock_seconds=clock,
             pause_ms=pause,
         )
+
+    def held(self, setup: Setup, state: Game, seat: int) -> bool:
+        """Against computers only: the pause after a reveal is the player's to end (their
+        "moved on" frame); with classmates it is everyone's, and nobody ends it early."""
+        return holder(setup, state.rules) == seat
 
     def due_action(self, state: Game, which: str) -> rules.Action | None:
         game = state.rules
@@ -289,8 +321,10 @@ class CardWarKind(KindBase):
             board=self.view(state, viewer)
             | {
                 "reveal_ms": reveal_ms(snap["options"]),
-                # Against computers only, the result stays until the player moves on.
+                # Against computers only, the result stays until the player moves on (the
+                # server waits as long, HOLD_MS at the most: `held`).
                 "hold_reveal": viewer is not None and all(others),
+                "hold_ms": HOLD_MS,
             },
             parts={"seat_names": names, "awaited_names": [names[seat] for seat in snap["awaited"]]},
         )

@@ -182,6 +182,7 @@ def board(
         "history": history or [],
         "reveal_ms": view.get("reveal_ms", 0),
         "hold_reveal": view.get("hold_reveal", False),
+        "hold_ms": view.get("hold_ms", 0),
     }
     if context["ending"] is not None:
         context["ending"]["won"] = me is not None and me["seat"] in view["result"]["winners"]

@@ -4,15 +4,18 @@ import json
 
 import pytest
 
-from games.kinds import Setup, kind_for, replay
+from games.kinds import MoveOn, Setup, kind_for, replay
+from games.kinds.cardwar.frames import FRAMES
+from games.kinds.cardwar.kind import HOLD_MS
 from games.rules import cardwar as rules
 from games.rules.cardwar import OptionsError
 
 KIND = kind_for("cardwar")
 
 
-def setup(seats=2, seed=5, **options) -> Setup:
-    return Setup(seed=seed, rules=KIND.rules_options(options, seats), server={}, seats=seats)
+def setup(seats=2, seed=5, bots=(), **options) -> Setup:
+    rules_options = KIND.rules_options(options, seats)
+    return Setup(seed=seed, rules=rules_options, server={}, seats=seats, bots=tuple(bots))
 
 
 # --- options ----------------------------------------------------------------------------------
@@ -71,6 +74,13 @@ def test_frames_become_rules_actions():
     assert KIND.parse({"kind": "resign", "ply": "9"}, 3) == rules.Resign(3)
 
 
+def test_moved_on_is_a_frame_of_its_own_and_no_rules_action():
+    """Next round after a held result: no fields but the ply, and nothing the rules hear."""
+    assert FRAMES["moved_on"] == frozenset()
+    assert KIND.parse({"kind": "moved_on", "ply": "4"}, 1) == MoveOn(1)
+    assert KIND.parse({"kind": "moved_on", "value": "4"}, 1) is None
+
+
 @pytest.mark.parametrize(
     "frame",
     [
@@ -126,6 +136,56 @@ def test_answers_inside_a_round_are_one_step_and_its_timer_starts_once():
     timing = KIND.timing(s, after, done, events)
     assert timing.new_step and timing.step_seconds == 20 and timing.clock_seconds is None
     assert timing.pause_ms == 4000  # the round's result is read before the next one starts
+
+
+def revealed(s: Setup):
+    """A game just after its first round's reveal: (before, after, events)."""
+    game, _ = KIND.start(s)
+    for seat in range(s.seats):
+        before = game
+        game, events = KIND.apply(s, game, right_answer(game, seat))
+    return before, game, events
+
+
+@pytest.mark.parametrize(
+    ("bots", "pause"),
+    [
+        (("", "beginner"), HOLD_MS),  # against the computer: held for her, a minute at most
+        (("beginner", "", "expert"), HOLD_MS),
+        (("", ""), 4000),  # classmates: the moment everyone reads for, as before
+        (("", "", "beginner"), 4000),
+        ((), 4000),  # seats not known (the kind's own tests)
+    ],
+)
+def test_after_a_reveal_against_computers_the_pause_waits_for_the_player(bots, pause):
+    s = setup(seats=len(bots) or 2, bots=bots, level=1)
+    before, after, events = revealed(s)
+    assert after.rules.round == 2
+    timing = KIND.timing(s, before, after, events)
+    assert timing.new_step and timing.step_seconds == 30 and timing.pause_ms == pause
+    people = [seat for seat, level in enumerate(bots) if not level]
+    for seat in range(s.seats):
+        assert KIND.held(s, after, seat) == (pause == HOLD_MS and seat in people)
+
+
+def test_a_player_who_left_is_not_waited_for():
+    s = setup(seats=3, bots=("", "beginner", "beginner"), level=1)
+    game, _ = KIND.start(s)
+    game, _ = KIND.apply(s, game, rules.Resign(0))
+    for seat in (1, 2):
+        before = game
+        game, events = KIND.apply(s, game, right_answer(game, seat))
+    assert game.rules.round == 2 and game.rules.hands[0].out
+    assert KIND.timing(s, before, game, events).pause_ms == 4000
+    assert not KIND.held(s, game, 0)
+
+
+def test_the_screen_holds_the_result_as_long_as_the_server_waits_at_most():
+    s = setup(bots=("", "beginner"), level=1)
+    _, after, _ = revealed(s)
+    snap = {"names": ["Ada", "Computer"], "bots": ["", "beginner"], "awaited": [0, 1]}
+    board = KIND.screen(snap | {"options": {}}, after, 0).board
+    assert board["hold_reveal"] and board["hold_ms"] == HOLD_MS
 
 
 def test_a_second_answer_from_the_same_seat_is_refused():
