@@ -20,16 +20,3 @@ document.addEventListener("keydown", (event) => {
     event.preventDefault();
   }
 });
-
-// One form starts any game: only the chosen game's settings show (without script, all do, and
-// the server reads the chosen game's).
-function showChosenGame() {
-  const chosen = document.querySelector(".pair-games input:checked");
-  document.querySelectorAll(".game-settings[data-game]").forEach((settings) => {
-    settings.hidden = Boolean(chosen) && settings.dataset.game !== chosen.value;
-  });
-}
-document.addEventListener("change", (event) => {
-  if (event.target.matches(".pair-games input")) showChosenGame();
-});
-document.addEventListener("DOMContentLoaded", showChosenGame);

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from games.models import Match
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import assert_accessible, screenshot
 from tests.browser.warriors_driver import wait_connected
 
 pytestmark = pytest.mark.browser
@@ -37,7 +37,9 @@ def test_a_teacher_pairs_two_students_in_the_lobby_with_a_three_minute_clock_and
     )
     assert "○ Cy — not in the lobby" in watcher.inner_text("#id_pair-player_2")
 
-    watcher.click(".game-settings[data-game=warriors] summary:has-text('Variants')")
+    watcher.click(
+        ".game-settings[data-shown-when='pair-game=warriors'] summary:has-text('Variants')"
+    )
     watcher.focus("#id_pair-warriors-recruit")
     requests = []
     watcher.on("request", lambda request: requests.append(request.method))
@@ -104,3 +106,39 @@ def test_the_polled_list_keeps_its_copy_on_304_and_still_follows_the_lobby(
     page.goto(f"{live}/play/")
     watcher.wait_for_selector("#live .people >> text=Ada", timeout=8000)
     assert watcher.locator("#live tr", has_text="Ada – Ben").count() == 1
+
+
+def test_one_form_starts_a_card_war_for_three_and_shows_only_its_settings(
+    live, login_page, make_student, teacher, classroom
+):
+    """The teacher picks the game on the same form: the card war's settings replace
+    Warriors' (by keyboard too), three chosen pupils sit at one card war at the chosen level."""
+    pupils = [make_student(name) for name in ("Ada", "Ben", "Cy")]
+    desk = login_page(teacher)
+    desk.set_viewport_size({"width": 1366, "height": 768})
+    for pupil in pupils:
+        login_page(pupil.user).goto(f"{live}/play/")
+    desk.goto(f"{live}/play/class/{classroom.pk}/live/")
+    desk.wait_for_selector("#id_pair-player_3 option:text('● Cy — in the lobby')", state="attached")
+    warriors = desk.locator("[data-shown-when='pair-game=warriors']")
+    cardwar = desk.locator("[data-shown-when='pair-game=cardwar']")
+    assert warriors.is_visible() and not cardwar.is_visible()
+    desk.focus("#id_pair-game_0")
+    desk.keyboard.press("ArrowRight")  # the next game, as a radio group moves
+    assert desk.is_checked("#id_pair-game_1")
+    desk.keyboard.press("Enter")  # on a choice, Enter starts nothing
+    assert cardwar.is_visible() and not warriors.is_visible()
+    cardwar.get_by_label("2 · Multiplication", exact=False).check()
+    for n, pupil in enumerate(pupils, start=1):
+        desk.select_option(f"#id_pair-player_{n}", str(pupil.pk))
+    screenshot(desk, "teacher-one-form-cardwar")
+    assert_accessible(desk, "teacher's one form, card war chosen")
+    desk.click("button:has-text('Start this match')")
+    desk.wait_for_selector(".messages >> text=Card war started: Ada, Ben, Cy.")
+    match = Match.objects.get()
+    assert match.game == "cardwar" and match.variants["level"] == 2
+    assert list(match.seats.order_by("index").values_list("user_id", flat=True)) == [
+        p.user_id for p in pupils
+    ]
+    # The next form offers the same game and settings again.
+    assert desk.is_checked("#id_pair-game_1") and cardwar.is_visible()

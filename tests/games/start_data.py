@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 
-from games.forms import ComputerForm, InviteForm
+from games.forms import ComputerForm, GameSettings, InviteForm
 from games.kinds import kind_for
 
 
@@ -37,3 +37,13 @@ def invite_post(game: str, student, **changes: Any) -> dict[str, Any]:
     data = initial_data(form, *form.settings.forms())
     data.update({form.add_prefix(k): v for k, v in changes.items()})
     return {**data, "game": game}
+
+
+def pair_post(game: str, students=(), **changes: Any) -> dict[str, Any]:
+    """The teacher's one form with `game` chosen, its settings as they come, the `students` as
+    players 1, 2 …, and `changes` to the game's settings (unprefixed names)."""
+    settings = GameSettings(kind_for(game), prefix=f"pair-{game}")
+    data = initial_data(*settings.forms())
+    data.update({f"pair-{game}-{k}": v for k, v in changes.items()})
+    data |= {f"pair-player_{n}": s.pk for n, s in enumerate(students, start=1)}
+    return {**data, "pair-game": game}

@@ -14,7 +14,7 @@ from games.services import invitations, lobby
 from games.services.lobby import LobbyRefused
 from games.services.matches import match_resign
 from games.services.rematch import rematch_create
-from tests.games.start_data import invite_post
+from tests.games.start_data import invite_post, pair_post
 
 pytestmark = pytest.mark.django_db
 GAMES = sorted(registered())
@@ -166,3 +166,24 @@ def test_a_host_whose_lobby_was_loading_when_it_started_is_sent_to_the_match(gam
         host=amara, classroom=started.match.classroom, players=[amara, "beginner"], game=game
     )
     assert invitations.just_started_for(amara) is None  # a game started at once is not waited for
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_teachers_one_form_starts_any_game(client, game, classroom, teacher, pupils):
+    """The live page offers every registered game; posted with its settings as they come, it
+    starts it for the chosen pupils, and "pair everyone present" for the rest."""
+    in_lobby(*pupils)
+    client.force_login(teacher)
+    page = client.get(f"/play/class/{classroom.pk}/live/").content.decode()
+    assert f'value="{game}"' in page and f'data-shown-when="pair-game={game}"' in page
+    seats = min(kind_for(game).seat_counts)
+    response = client.post(f"/play/class/{classroom.pk}/pair/", pair_post(game, pupils[:seats]))
+    assert response.status_code == 302
+    (match,) = Match.objects.all()
+    assert match.game == game
+    response = client.post(f"/play/class/{classroom.pk}/pair-all/", pair_post(game))
+    assert response.status_code == 302
+    started = Match.objects.exclude(pk=match.pk)
+    assert {m.game for m in started} == {game}
+    seated = {s.user_id for m in Match.objects.all() for s in m.seats.all() if s.user_id}
+    assert seated == {p.user_id for p in pupils}
