@@ -73,21 +73,15 @@ class LobbyConsumer(GuardedConsumer):
         )
 
     def _render(self, goto: str = "", notice: str = "") -> str:
-        online = [
-            s for s in lobby.online_students(self.student.classroom) if s.user_id != self.user.pk
-        ]
         context = {
             "oob": True,
-            "online": online,
             "goto": goto,
             **lobby.lobby_state(self.user),
             **invitations.invitations_for(self.user),
         }
         if notice:
             context["notice"] = notice
-        return render_to_string(f"{TEMPLATE}#presence", context) + render_to_string(
-            f"{TEMPLATE}#challenges", context
-        )
+        return self._render_presence() + render_to_string(f"{TEMPLATE}#challenges", context)
 
     async def send_lobby(self, goto: str = "", notice: str = "") -> None:
         await self.send(await database_sync_to_async(self._render)(goto, notice))
@@ -111,8 +105,16 @@ class LobbyConsumer(GuardedConsumer):
         else:
             invitations.invitation_cancel(invitation_id=number, host=self.user)
 
+    def _render_presence(self) -> str:
+        online = [
+            s for s in lobby.online_students(self.student.classroom) if s.user_id != self.user.pk
+        ]
+        return render_to_string(f"{TEMPLATE}#presence", {"oob": True, "online": online})
+
     async def presence_changed(self, event: dict) -> None:
-        await self.send_lobby()
+        """Who is here changed: only that list is sent, so an invitation on screen (and the
+        keyboard focus on its Accept) stays as it is while classmates come and go."""
+        await self.send(await database_sync_to_async(self._render_presence)())
 
     async def challenges_changed(self, event: dict) -> None:
         await self.send_lobby()

@@ -10,6 +10,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -107,6 +108,32 @@ def live(asgi_server, transactional_db):
     cache.clear()
     yield asgi_server
     cache.clear()
+    server_settle()
+
+
+def server_settle(seconds: float = 3.0) -> None:
+    """Wait (a few seconds at most) until the server has finished what the test's closed pages
+    left it doing: a lobby socket that closed as the test ended still joins and leaves
+    (its presence row), and on PostgreSQL a write of the server's beside the flush's TRUNCATE can
+    deadlock (seen in CI: an INSERT's key-share lock against the TRUNCATE's exclusive ones). The
+    pages are closed by now (their fixtures were set up after this one); the flush comes next."""
+    from django.db import connection
+
+    from games.models import Presence
+
+    deadline = time.monotonic() + seconds
+    quiet = 0
+    while time.monotonic() < deadline and quiet < 2:
+        busy = Presence.objects.exists()
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                    " AND pid <> pg_backend_pid() AND state <> 'idle'"
+                )
+                busy = busy or cursor.fetchone()[0] > 0
+        quiet = 0 if busy else quiet + 1
+        time.sleep(0.05)
 
 
 @pytest.fixture(autouse=True)

@@ -123,3 +123,19 @@ def test_the_teachers_live_view_lists_matches_and_pairs_two(
     assert client.get(f"/play/class/{classroom.pk}/matches/").status_code == 200
     client.force_login(make_teacher())
     assert client.get(f"/play/class/{classroom.pk}/live/").status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_classmate_coming_or_going_redraws_only_who_is_here(make_student):
+    """An invitation on screen (and the focus on its Accept) is not redrawn when someone
+    enters or leaves the lobby: that news carries the list of who is here alone."""
+    ada, ben = await sync_to_async(lambda: (make_student("Ada"), make_student("Ben")))()
+    a = await lobby_socket(ada.user)
+    await receive_until(a, 'id="challenges"')
+    b = await lobby_socket(ben.user)
+    news = await receive_until(a, "Ben")
+    assert 'id="presence"' in news and 'id="challenges"' not in news
+    await b.disconnect()
+    news = await receive_until(a, "Nobody else")
+    assert 'id="challenges"' not in news
+    await a.disconnect()
