@@ -166,6 +166,27 @@ class ComputerForm(forms.Form):
         return [user] + [self.cleaned_data["strength"]] * (count - 1)
 
 
+class ClassmatesField(forms.ModelMultipleChoiceField):
+    """Ticked classmates; an id beyond any key the database can hold is refused as the invalid
+    choice it is (SQLite raises OverflowError on it in the lookup of them all)."""
+
+    MAX_ID = 2**63 - 1
+
+    def _check_values(self, value):
+        for pk in value:
+            try:
+                too_big = abs(int(pk)) > self.MAX_ID
+            except (ValueError, TypeError):
+                continue  # not a number: the field refuses it as such
+            if too_big:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_choice"],
+                    code="invalid_choice",
+                    params={"value": pk},
+                )
+        return super()._check_values(value)
+
+
 class InviteForm(forms.Form):
     """Invite classmates to a game: one (a challenge) or, where the game seats more, a table;
     whom to ask, and whether the computer may take the seats nobody takes."""
@@ -174,7 +195,7 @@ class InviteForm(forms.Form):
         label=_("Classmate"), queryset=Student.objects.none(), required=False, empty_label=None
     )
     seats = forms.TypedChoiceField(label=_("Players at the table"), coerce=int)
-    invite = forms.ModelMultipleChoiceField(
+    invite = ClassmatesField(
         label=_("More classmates, for a table of three or four"),
         queryset=Student.objects.none(),
         widget=forms.CheckboxSelectMultiple,

@@ -14,7 +14,7 @@ from games.services import invitations, lobby
 from games.services.lobby import LobbyRefused
 from games.services.matches import match_resign
 from games.services.rematch import rematch_create
-from tests.games.start_data import invite_post, pair_post
+from tests.games.start_data import computer_post, invite_post, pair_post
 
 pytestmark = pytest.mark.django_db
 GAMES = sorted(registered())
@@ -187,3 +187,43 @@ def test_the_teachers_one_form_starts_any_game(client, game, classroom, teacher,
     assert {m.game for m in started} == {game}
     seated = {s.user_id for m in Match.objects.all() for s in m.seats.all() if s.user_id}
     assert seated == {p.user_id for p in pupils}
+
+
+HOSTILE_INVITES = {
+    "seats the game has not": {"seats": "9"},
+    "seats not a number": {"seats": "abc"},
+    "a classmate id too big for the column": {"classmate": "9" * 30},
+    "a classmate id not a number": {"classmate": "x"},
+    "more classmates, an id too big": {"invite": ["9" * 30]},
+    "a level that is not one": {"level": "8"},
+    "a clock not offered": {"clock_minutes": "-1"},
+}
+
+
+@pytest.mark.parametrize("change", HOSTILE_INVITES.values(), ids=HOSTILE_INVITES.keys())
+def test_hostile_invitations_are_form_errors_that_store_nothing(client, pupils, change):
+    amara, ben = pupils[0], pupils[1]
+    client.force_login(amara.user)
+    data = invite_post("cardwar", amara, classmate=ben.pk, seats="3")
+    data |= {f"cardwar-invite-{k}": v for k, v in change.items()}
+    response = client.post("/play/invite/", data)
+    assert response.status_code == 400 and 'class="errorlist' in response.content.decode()
+    assert not Invitation.objects.exists()
+
+
+HOSTILE_COMPUTER = [
+    ("warriors", {"strength": "god"}),
+    ("warriors", {"clock": "7"}),
+    ("cardwar", {"strength": "god"}),
+    ("cardwar", {"players": "9"}),
+    ("cardwar", {"players": "\x00"}),
+]
+
+
+@pytest.mark.parametrize(("game", "change"), HOSTILE_COMPUTER)
+def test_hostile_games_against_the_computer_are_form_errors(client, pupils, game, change):
+    client.force_login(pupils[0].user)
+    data = computer_post(game) | {f"{game}-computer-{k}": v for k, v in change.items()}
+    response = client.post("/play/computer/", data)
+    assert response.status_code == 400 and 'class="errorlist' in response.content.decode()
+    assert not Match.objects.exists() and not Invitation.objects.exists()
